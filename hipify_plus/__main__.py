@@ -1,0 +1,3 @@
+from hipify_plus.cli import main
+
+raise SystemExit(main())

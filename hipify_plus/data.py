@@ -1,0 +1,17 @@
+"""Where the data folders (rules/, templates/) are: inside an installed wheel or the checkout."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    """`rules` or `templates`: hipify_plus/_data/<name> in a wheel, <checkout>/<name> otherwise."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"hipify-plus data folder '{name}' is missing from the installation")

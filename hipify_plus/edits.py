@@ -1,0 +1,151 @@
+"""The one edit model: byte-range edits into the original source.
+
+Translation, lint fixes and template rewrites all produce `Edit`s grouped in `Fix`es.
+Offsets are UTF-8 byte offsets into the original bytes; lines and columns exist only
+for reporting.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Edit:
+    """Replace source[start:end] with text. Insertion: start == end. Deletion: text == b""."""
+
+    start: int
+    end: int
+    text: bytes = b""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start <= self.end:
+            raise ValueError(f"bad edit range {self.start}..{self.end}")
+
+
+class Applicability(enum.IntEnum):
+    """How far a fix may be trusted (ruff's levels).
+
+    DISPLAY_ONLY: a suggestion shown to the user, never applied.
+    UNSAFE: keeps the code valid but may change behaviour; applied with --unsafe-fixes.
+    SAFE: keeps meaning (and comments); applied by --fix and by translation.
+    """
+
+    DISPLAY_ONLY = 0
+    UNSAFE = 1
+    SAFE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    title: str
+    edits: tuple[Edit, ...]
+    applicability: Applicability = Applicability.SAFE
+
+    @property
+    def start(self) -> int:
+        return min(e.start for e in self.edits)
+
+    @property
+    def end(self) -> int:
+        return max(e.end for e in self.edits)
+
+
+def overlaps(a: Edit, b: Edit) -> bool:
+    """True if two edits touch the same bytes (two insertions at one point also conflict)."""
+    if a.start == a.end == b.start == b.end:
+        return True
+    return a.start < b.end and b.start < a.end
+
+
+def apply_edits(source: bytes, edits: Iterable[Edit]) -> bytes:
+    """Apply non-overlapping edits in one copy-through pass. Raises ValueError on overlap."""
+    ordered = sorted(edits)
+    out: list[bytes] = []
+    pos = 0
+    for edit in ordered:
+        if edit.start < pos:
+            raise ValueError(f"overlapping edits at byte {edit.start}")
+        out.append(source[pos : edit.start])
+        out.append(edit.text)
+        pos = edit.end
+    out.append(source[pos:])
+    return b"".join(out)
+
+
+@dataclass
+class FixResult:
+    source: bytes
+    applied: list[Fix] = field(default_factory=list)
+    skipped: list[Fix] = field(default_factory=list)
+
+
+def apply_fixes(
+    source: bytes, fixes: Sequence[Fix], minimum: Applicability = Applicability.SAFE
+) -> FixResult:
+    """Apply every fix at or above `minimum`, skipping any that overlaps one already taken.
+
+    Fixes are taken in source order; a skipped fix is reported so the caller can re-run
+    (ruff's fixed-point loop) or tell the user.
+    """
+    result = FixResult(source)
+    taken: list[Edit] = []
+    for fix in sorted(fixes, key=lambda f: (f.start, f.end)):
+        if fix.applicability < minimum:
+            continue
+        if any(overlaps(e, t) for e in fix.edits for t in taken):
+            result.skipped.append(fix)
+            continue
+        taken.extend(fix.edits)
+        result.applied.append(fix)
+    result.source = apply_edits(source, taken)
+    return result
+
+
+class EditBuffer:
+    """Edits being collected for one file, with support for an edit that wraps others.
+
+    `render(start, end)` returns the bytes of a range with the edits inside it applied, so
+    an outer rewrite (a kernel launch turned into hipLaunchKernelGGL) can absorb the
+    renames inside its arguments instead of conflicting with them.
+    """
+
+    def __init__(self, source: bytes) -> None:
+        self.source = source
+        self._edits: list[Edit] = []
+        self._covered: list[tuple[int, int]] = []
+
+    def add(self, edit: Edit) -> bool:
+        """Add an edit unless a covering rewrite already owns its bytes. Returns True if added."""
+        if any(s <= edit.start and edit.end <= e for s, e in self._covered):
+            return False
+        self._edits.append(edit)
+        return True
+
+    def render(self, start: int, end: int) -> bytes:
+        inner = [e for e in self._edits if start <= e.start and e.end <= end]
+        return _render_range(self.source, inner, start, end)
+
+    def replace_absorbing(self, start: int, end: int, text: bytes) -> None:
+        """Replace [start, end) with text; edits inside it are dropped (the caller rendered
+        them into `text`) and later ones inside it are refused."""
+        self._edits = [e for e in self._edits if not (start <= e.start and e.end <= end)]
+        self._edits.append(Edit(start, end, text))
+        self._covered.append((start, end))
+
+    @property
+    def edits(self) -> list[Edit]:
+        return sorted(self._edits)
+
+
+def _render_range(source: bytes, inner: list[Edit], start: int, end: int) -> bytes:
+    out: list[bytes] = []
+    pos = start
+    for edit in sorted(inner):
+        out.append(source[pos : edit.start])
+        out.append(edit.text)
+        pos = edit.end
+    out.append(source[pos:end])
+    return b"".join(out)

@@ -1,0 +1,91 @@
+"""A small C/C++ lexer for text tree-sitter leaves opaque: macro bodies, comments, strings.
+
+It finds identifiers outside comments and literals, and scans call argument lists,
+all on bytes so offsets stay byte offsets into the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_TOKEN = re.compile(
+    rb"""
+      (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+    | (?P<string>[uUL8]*R"(?P<delim>[^(\s\\]{0,16})\(.*?\)(?P=delim)"
+                | [uUL8]*"(?:[^"\\\n]|\\.)*"?
+                | [uUL8]*'(?:[^'\\\n]|\\.)*'?)
+    | (?P<number>\.?[0-9](?:[eEpP][+-]|[\w.'])*)
+    | (?P<ident>[A-Za-z_]\w*)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+_IDENT_IN_TEXT = re.compile(rb"[A-Za-z_]\w*")
+
+
+def identifiers(source: bytes, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
+    """Byte ranges of identifiers in code (not in comments, strings or numbers)."""
+    stop = len(source) if end is None else end
+    for match in _TOKEN.finditer(source, start, stop):
+        if match.lastgroup == "ident":
+            yield match.start(), match.end()
+
+
+def words(source: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Byte ranges of every identifier-shaped word, for text inside comments or strings."""
+    for match in _IDENT_IN_TEXT.finditer(source, start, end):
+        yield match.start(), match.end()
+
+
+_SKIP_IN_ARGS = re.compile(
+    rb"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[()\[\]{},]""", re.DOTALL
+)
+
+
+def call_arguments(
+    source: bytes, after_name: int, end: int | None = None
+) -> tuple[list[tuple[int, int]], int] | None:
+    """Top-level argument ranges of the call whose name ends at `after_name`, and the offset
+    just past its closing parenthesis.
+
+    Returns None if no balanced argument list follows. Each range spans the argument text
+    without surrounding whitespace; an empty list means `()`.
+    """
+    stop = len(source) if end is None else end
+    pos = after_name
+    while pos < stop and source[pos : pos + 1] in (b" ", b"\t", b"\n", b"\r", b"\\"):
+        pos += 1
+    if pos >= stop or source[pos : pos + 1] != b"(":
+        return None
+    depth = 0
+    args: list[tuple[int, int]] = []
+    arg_start = pos + 1
+    close = pos
+    for match in _SKIP_IN_ARGS.finditer(source, pos, stop):
+        tok = match.group()
+        if tok in (b"(", b"[", b"{"):
+            depth += 1
+        elif tok in (b")", b"]", b"}"):
+            depth -= 1
+            if depth == 0:
+                args.append((arg_start, match.start()))
+                close = match.end()
+                break
+        elif tok == b"," and depth == 1:
+            args.append((arg_start, match.start()))
+            arg_start = match.end()
+    else:
+        return None
+    trimmed = [_trim(source, s, e) for s, e in args]
+    if len(trimmed) == 1 and trimmed[0][0] == trimmed[0][1]:
+        return [], close
+    return trimmed, close
+
+
+def _trim(source: bytes, start: int, end: int) -> tuple[int, int]:
+    while start < end and source[start] in b" \t\r\n\\":
+        start += 1
+    while end > start and source[end - 1] in b" \t\r\n\\":
+        end -= 1
+    return start, end

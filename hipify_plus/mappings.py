@@ -1,0 +1,158 @@
+"""CUDA -> HIP/ROC mapping data from rules/mappings/*.tsv.
+
+Loading is cheap (one split per line, versions parsed only when a name is looked up)
+because it runs on every pre-commit invocation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from hipify_plus.data import data_dir
+from hipify_plus.versions import Version, parse_version
+
+# Identifiers that look like CUDA API names: reported when no table knows them and the
+# project does not define them itself.
+CUDA_LOOKING = re.compile(
+    r"^(?:cuda[A-Z_0-9]|cu[A-Z][a-z]|CU_|CUDA_|CUDART_|cublas|CUBLAS|cudnn|CUDNN_|curand|CURAND_"
+    r"|cufft|CUFFT_|cusparse|CUSPARSE_|cusolver|CUSOLVER|nvrtc|NVRTC_|nvtx|NVTX_)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mapping:
+    cuda: str
+    library: str
+    kind: str
+    status: str  # supported | unsupported | deprecated | removed | experimental
+    hip: str
+    roc: str
+    policy: str  # "hip": HIP name by default, ROC with --roc; "roc": ROC library only
+    hip_added: Version | None = None
+    hip_deprecated: Version | None = None
+    hip_removed: Version | None = None
+    hip_experimental: Version | None = None
+    roc_added: Version | None = None
+    roc_deprecated: Version | None = None
+    roc_removed: Version | None = None
+    cuda_removed: str = ""
+    fallback: str = ""
+    note: str = ""
+
+    def target(self, roc: bool) -> tuple[str, Version | None, Version | None, Version | None]:
+        """(name, added, deprecated, removed) of the chosen side, or ('', ...) if none."""
+        if self.policy == "roc" or (roc and self.roc):
+            return self.roc, self.roc_added, self.roc_deprecated, self.roc_removed
+        return self.hip, self.hip_added, self.hip_deprecated, self.hip_removed
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderMapping:
+    cuda: str
+    library: str
+    status: str  # supported | dropped | unsupported
+    hip: str
+    hip_added: Version | None
+    roc: str
+    fallback: str
+    note: str
+
+
+def _version(text: str) -> Version | None:
+    return parse_version(text) if text else None
+
+
+class MappingTable:
+    def __init__(self, root: Path) -> None:
+        self._rows: dict[str, tuple[dict[str, int], str, list[str]]] = {}
+        self._headers: dict[str, HeaderMapping] = {}
+        files = sorted(p for p in root.glob("*.tsv") if p.name not in ("headers.tsv", "extra.tsv"))
+        for path in [*files, root / "extra.tsv"]:
+            self._load(path)
+        self._load_headers(root / "headers.tsv")
+        meta = dict(
+            line.split("=", 1)
+            for line in (root / "meta.txt").read_text(encoding="utf-8").splitlines()
+            if "=" in line and not line.startswith("#")
+        )
+        self.newest_rocm: Version = parse_version(meta["newest_rocm"])
+
+    def _load(self, path: Path) -> None:
+        policy = "hip"
+        columns: dict[str, int] | None = None
+        rows = self._rows
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                if line.startswith("#policy\t"):
+                    policy = line.split("\t", 1)[1].strip()
+                continue
+            cells = line.split("\t")
+            if columns is None:
+                columns = {name: i for i, name in enumerate(cells)}
+                continue
+            rows[cells[0]] = (columns, policy, cells)
+
+    def _load_headers(self, path: Path) -> None:
+        columns: dict[str, int] | None = None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if columns is None:
+                columns = {name: i for i, name in enumerate(cells)}
+                continue
+            get = _getter(columns, cells)
+            self._headers[cells[0]] = HeaderMapping(
+                cuda=cells[0], library=get("library"), status=get("status"), hip=get("hip"),
+                hip_added=_version(get("hip_added")), roc=get("roc"), fallback=get("fallback"),
+                note=get("note"),
+            )
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def names(self) -> list[str]:
+        return list(self._rows)
+
+    @lru_cache(maxsize=None)
+    def get(self, name: str) -> Mapping | None:
+        row = self._rows.get(name)
+        if row is None:
+            return None
+        columns, policy, cells = row
+        get = _getter(columns, cells)
+        return Mapping(
+            cuda=name, library=get("library"), kind=get("kind"), status=get("status"),
+            hip=get("hip"), roc=get("roc"), policy=policy,
+            hip_added=_version(get("hip_added")), hip_deprecated=_version(get("hip_deprecated")),
+            hip_removed=_version(get("hip_removed")),
+            hip_experimental=_version(get("hip_experimental")),
+            roc_added=_version(get("roc_added")), roc_deprecated=_version(get("roc_deprecated")),
+            roc_removed=_version(get("roc_removed")), cuda_removed=get("cuda_removed"),
+            fallback=get("fallback"), note=get("note"),
+        )
+
+    def header(self, name: str) -> HeaderMapping | None:
+        found = self._headers.get(name)
+        if found is None and name.startswith("cub/"):
+            return self._headers.get("cub/cub.cuh")
+        return found
+
+
+def _getter(columns: dict[str, int], cells: list[str]):
+    def get(column: str) -> str:
+        index = columns.get(column)
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    return get
+
+
+@cache
+def load_mappings() -> MappingTable:
+    return MappingTable(data_dir("rules") / "mappings")

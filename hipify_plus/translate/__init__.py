@@ -1,0 +1,1 @@
+"""CUDA -> HIP translation: the built-in engine and the hipify-perl wrapper."""

@@ -1,0 +1,382 @@
+"""The built-in CUDA -> HIP translation engine for one file.
+
+It parses the file once with tree-sitter, renames CUDA identifiers found in code (and in
+macro bodies, through the lexer), rewrites includes and, on request, kernel launches, and
+reports every CUDA name it leaves behind. All changes are byte-range edits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hipify_plus import lexer
+from hipify_plus.diagnostics import Diagnostic, make_diagnostic
+from hipify_plus.edits import Edit, EditBuffer, apply_edits
+from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
+from hipify_plus.parse import Node, captures, parse
+from hipify_plus.source import SourceFile
+from hipify_plus.versions import Version, format_version
+
+RUNTIME_HEADER = "hip/hip_runtime.h"
+_RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
+_DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
+_DROP_FIRST_ARG = "(drop-first-arg)"
+_LIBRARY_NAMES = {
+    "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
+    "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
+    "cusparse": "cuSPARSE", "cusolver": "cuSOLVER", "cudnn": "cuDNN", "cub": "CUB",
+    "rtc": "NVRTC", "cucomplex": "cuComplex", "nvtx": "NVTX", "nccl": "NCCL",
+}
+_ROC_LIBRARY_NAMES = {
+    "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
+    "cudnn": "MIOpen",
+}
+
+
+@dataclass(frozen=True)
+class TranslateOptions:
+    rocm_version: Version
+    roc: bool = False
+    hip_launch_syntax: bool = False
+    in_comments: bool = False
+    in_strings: bool = False
+
+
+@dataclass
+class TranslationResult:
+    output: bytes
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    renamed: int = 0
+
+    def changed(self, original: bytes) -> bool:
+        return self.output != original
+
+
+def project_definitions(data: bytes, table: MappingTable | None = None) -> set[str]:
+    """Names this file defines that the translator would otherwise rename or report."""
+    table = table or load_mappings()
+    found = captures(parse(data), "definitions").get("def", [])
+    return _relevant_definitions(found, table)
+
+
+def _relevant_definitions(nodes: list[Node], table: MappingTable) -> set[str]:
+    names: set[str] = set()
+    for node in nodes:
+        name = node.text.decode("utf-8", "replace")
+        if name in table or CUDA_LOOKING.match(name):
+            names.add(name)
+    return names
+
+
+def translate(
+    source: SourceFile,
+    options: TranslateOptions,
+    project_names: frozenset[str] | set[str] = frozenset(),
+    table: MappingTable | None = None,
+) -> TranslationResult:
+    return _Translation(source, options, project_names, table or load_mappings()).run()
+
+
+class _Translation:
+    def __init__(
+        self,
+        source: SourceFile,
+        options: TranslateOptions,
+        project_names: frozenset[str] | set[str],
+        table: MappingTable,
+    ) -> None:
+        self.source = source
+        self.data = source.data
+        self.options = options
+        self.table = table
+        self.project_names = project_names
+        self.buffer = EditBuffer(source.data)
+        self.diagnostics: list[Diagnostic] = []
+        self.renamed = 0
+        self.uses_runtime = False
+        self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
+
+    # -- driver ---------------------------------------------------------------------------
+
+    def run(self) -> TranslationResult:
+        tree = parse(self.data)
+        found = captures(tree, "translate")
+        defs = captures(tree, "definitions").get("def", [])
+        self.defined = set(self.project_names) | _relevant_definitions(defs, self.table)
+
+        for node in found.get("name", []):
+            self.identifier(node.start_byte, node.end_byte)
+        for body in found.get("macro_body", []):
+            for start, end in lexer.identifiers(self.data, body.start_byte, body.end_byte):
+                self.identifier(start, end)
+            if self.options.hip_launch_syntax and b"<<<" in body.text:
+                self.report("HP009", body.start_byte, body.end_byte,
+                            "kernel launch inside a macro body kept as <<<>>>")
+        if self.options.in_comments:
+            for node in found.get("comment", []):
+                self.rename_words(node.start_byte, node.end_byte)
+        if self.options.in_strings:
+            for node in found.get("string", []):
+                if node.parent is not None and node.parent.type != "preproc_include":
+                    self.rename_words(node.start_byte, node.end_byte)
+        has_runtime = self.includes(found.get("include", []))
+        launches = found.get("launch", [])
+        if self.options.hip_launch_syntax:
+            for call in launches:
+                self.launch(call)
+        device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
+        if not has_runtime and (self.uses_runtime or device_syntax):
+            self.add_runtime_include(tree.root_node)
+
+        self.diagnostics.sort(key=lambda d: (d.start, d.rule))
+        output = apply_edits(self.data, self.buffer.edits)
+        return TranslationResult(output, self.diagnostics, self.renamed)
+
+    def report(self, rule: str, start: int, end: int, message: str, **data: object) -> None:
+        self.diagnostics.append(make_diagnostic(self.source, rule, start, end, message, **data))
+
+    # -- identifiers ----------------------------------------------------------------------
+
+    def identifier(self, start: int, end: int) -> None:
+        name = self.data[start:end].decode("ascii", "replace")
+        if name in self.defined:
+            return
+        mapping = self.table.get(name)
+        if mapping is None:
+            if CUDA_LOOKING.match(name):
+                self.report(
+                    "HP006", start, end,
+                    f"`{name}` looks like a CUDA API but no mapping table knows it and the "
+                    "converted files do not define it",
+                    identifier=name,
+                )
+            return
+        target, added, deprecated, removed = mapping.target(self.options.roc)
+        library = _LIBRARY_NAMES.get(mapping.library, mapping.library)
+        info = {"identifier": name, "library": mapping.library, "status": mapping.status}
+        version = self.options.rocm_version
+        if not target:
+            if mapping.cuda_removed:
+                self.report("HP002", start, end,
+                            f"`{name}` ({library}) was removed in CUDA {mapping.cuda_removed} "
+                            "and has no HIP equivalent", **info)
+            else:
+                self.report("HP001", start, end, self.unsupported_message(mapping), **info)
+            return
+        if removed is not None and removed <= version:
+            self.report("HP002", start, end,
+                        f"`{target}`, the HIP equivalent of `{name}` ({library}), was removed "
+                        f"in ROCm {format_version(removed)}", **info)
+            return
+        if mapping.library in _RUNTIME_LIBRARIES:
+            self.uses_runtime = True
+        if added is not None and added > version:
+            if mapping.fallback and self.fallback(mapping, start, end):
+                return
+            self.rename(start, end, name, target)
+            self.report("HP005", start, end,
+                        f"`{target}` (for `{name}`, {library}) needs ROCm "
+                        f"{format_version(added)}; the target is ROCm {format_version(version)}",
+                        **info)
+            return
+        self.rename(start, end, name, target)
+        if deprecated is not None and deprecated <= version:
+            self.report("HP003", start, end,
+                        f"`{target}` (for `{name}`, {library}) is deprecated since ROCm "
+                        f"{format_version(deprecated)}", **info)
+        elif mapping.hip_experimental is not None and target == mapping.hip:
+            self.report("HP004", start, end,
+                        f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
+
+    def unsupported_message(self, mapping: Mapping) -> str:
+        library = _LIBRARY_NAMES.get(mapping.library, mapping.library)
+        side = _ROC_LIBRARY_NAMES.get(mapping.library) if mapping.policy == "roc" else "HIP"
+        kind = "function" if mapping.kind == "device_function" else mapping.kind
+        message = f"`{mapping.cuda}` ({library} {kind}) has no {side} equivalent"
+        if mapping.policy == "hip" and mapping.roc and not self.options.roc:
+            roc_lib = _ROC_LIBRARY_NAMES.get(mapping.library, "the ROC library")
+            message += f"; {roc_lib} has `{mapping.roc}` (translate with --roc)"
+        if mapping.note:
+            message += f": {mapping.note}"
+        return message
+
+    def rename(self, start: int, end: int, name: str, target: str) -> None:
+        if target != name and self.buffer.add(Edit(start, end, target.encode())):
+            self.renamed += 1
+
+    def fallback(self, mapping: Mapping, start: int, end: int) -> bool:
+        """Write the older-ROCm spelling. False if the use is not a call it can rewrite."""
+        spelling = mapping.fallback
+        version = format_version(self.options.rocm_version)
+        added = format_version(mapping.hip_added) if mapping.hip_added else "?"
+        info = {"identifier": mapping.cuda, "library": mapping.library, "status": mapping.status}
+        if spelling.endswith(_DROP_FIRST_ARG):
+            call = lexer.call_arguments(self.data, end)
+            if call is None or not call[0]:
+                return False
+            args = call[0]
+            replacement = spelling[: -len(_DROP_FIRST_ARG)]
+            self.rename(start, end, mapping.cuda, replacement)
+            drop_end = args[1][0] if len(args) > 1 else args[0][1]
+            self.buffer.replace_absorbing(args[0][0], drop_end, b"")
+            message = (f"`{mapping.cuda}` needs ROCm {added}; wrote `{replacement}` without the "
+                       f"lane mask for ROCm {version}")
+        elif "(" in spelling:
+            call = lexer.call_arguments(self.data, end)
+            if call is None or call[0]:
+                return False
+            self.buffer.replace_absorbing(start, call[1], spelling.encode())
+            self.renamed += 1
+            message = f"`{mapping.cuda}()` needs ROCm {added}; wrote `{spelling}` for ROCm {version}"
+        else:
+            self.rename(start, end, mapping.cuda, spelling)
+            message = f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` for ROCm {version}"
+            if mapping.note:
+                message += f" ({mapping.note})"
+        self.report("HP008", start, end, message, **info)
+        return True
+
+    def rename_words(self, start: int, end: int) -> None:
+        """Rename supported CUDA names inside a comment or string (only when asked)."""
+        for word_start, word_end in lexer.words(self.data, start, end):
+            name = self.data[word_start:word_end].decode("ascii", "replace")
+            mapping = self.table.get(name)
+            if mapping is None or name in self.defined:
+                continue
+            target = mapping.target(self.options.roc)[0]
+            if target:
+                self.rename(word_start, word_end, name, target)
+
+    # -- includes -------------------------------------------------------------------------
+
+    def includes(self, paths: list[Node]) -> bool:
+        """Rewrite CUDA includes; returns True if the result includes hip/hip_runtime.h."""
+        emitted: set[tuple[int, str]] = set()
+        has_runtime = False
+        version = self.options.rocm_version
+        for path in paths:
+            raw = path.text
+            if path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
+                continue
+            name = raw[1:-1].decode("utf-8", "replace")
+            directive = path.parent
+            scope = directive.parent.start_byte if directive.parent is not None else 0
+            header = self.table.header(name)
+            if header is None:
+                if name == RUNTIME_HEADER:
+                    has_runtime = True
+                emitted.add((scope, name))
+                continue
+            if header.status == "unsupported":
+                message = f"`<{name}>` has no HIP equivalent"
+                if header.note:
+                    message += f": {header.note}"
+                self.report("HP007", path.start_byte, path.end_byte, message, header=name)
+                continue
+            if header.status == "dropped":
+                self.delete_line(directive)
+                continue
+            target = header.roc if self.options.roc and header.roc else header.hip
+            if header.hip_added is not None and header.hip_added > version and target == header.hip:
+                if header.fallback:
+                    self.report("HP008", path.start_byte, path.end_byte,
+                                f"`<{header.hip}>` needs ROCm {format_version(header.hip_added)}; "
+                                f"wrote `<{header.fallback}>` for ROCm {format_version(version)}",
+                                header=name)
+                    target = header.fallback
+                else:
+                    self.report("HP005", path.start_byte, path.end_byte,
+                                f"`<{target}>` (for `<{name}>`) needs ROCm "
+                                f"{format_version(header.hip_added)}; the target is ROCm "
+                                f"{format_version(version)}", header=name)
+            if target == RUNTIME_HEADER:
+                has_runtime = True
+            if (scope, target) in emitted:
+                self.delete_line(directive)
+                continue
+            emitted.add((scope, target))
+            self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, target.encode()))
+        return has_runtime
+
+    def delete_line(self, directive: Node) -> None:
+        end = directive.end_byte
+        if self.data[end - 1 : end] != b"\n" and self.data[end : end + 1] == b"\n":
+            end += 1
+        self.buffer.replace_absorbing(directive.start_byte, end, b"")
+
+    def add_runtime_include(self, root: Node) -> None:
+        line = b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline
+        offset = _runtime_include_offset(root, self.data)
+        self.buffer.add(Edit(offset, offset, line))
+
+    # -- kernel launches ------------------------------------------------------------------
+
+    def launch(self, call: Node) -> None:
+        function = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        config = next((c for c in call.children if c.type == "kernel_call_syntax"), None)
+        if function is None or arguments is None or config is None:
+            return
+        settings = [c for c in config.named_children if c.type != "comment"]
+        if not 2 <= len(settings) <= 4:
+            return
+        render = self.buffer.render
+        name = render(function.start_byte, function.end_byte)
+        if function.type == "template_function" or b"<" in name:
+            name = b"HIP_KERNEL_NAME(" + name + b")"
+        parts = [name]
+        for index, setting in enumerate(settings):
+            text = render(setting.start_byte, setting.end_byte)
+            if index < 2 and not text.startswith(b"dim3"):
+                text = b"dim3(" + text + b")"
+            parts.append(text)
+        parts += [b"0"] * (5 - len(parts))
+        inner = render(arguments.start_byte + 1, arguments.end_byte - 1)
+        if inner.strip():
+            parts.append(inner.strip())
+        text = b"hipLaunchKernelGGL(" + b", ".join(parts) + b")"
+        self.buffer.replace_absorbing(call.start_byte, call.end_byte, text)
+        self.renamed += 1
+
+
+def _runtime_include_offset(root: Node, data: bytes) -> int:
+    """Where `#include <hip/hip_runtime.h>` goes: before the first top-level include (inside a
+    header guard if there is one), else after `#pragma once` or the guard's #define, else
+    after the leading comments."""
+    after: int | None = None
+    for child in root.children:
+        if child.type == "comment":
+            continue
+        if child.type == "preproc_include":
+            return child.start_byte
+        if child.type == "preproc_call" and child.text.split()[:2] == [b"#pragma", b"once"]:
+            after = child.end_byte
+            continue
+        if child.type == "preproc_ifdef" and _is_header_guard(child):
+            for inner in child.named_children[1:]:
+                if inner.type == "preproc_include":
+                    return inner.start_byte
+            return _line_end(data, child.named_children[1].end_byte)
+        return after if after is not None else child.start_byte
+    if after is not None:
+        return after
+    return len(data) if root.children else 0
+
+
+def _is_header_guard(node: Node) -> bool:
+    named = node.named_children
+    return (
+        node.children[0].type == "#ifndef"
+        and len(named) >= 2
+        and named[1].type == "preproc_def"
+        and named[1].child_by_field_name("name") is not None
+        and named[1].child_by_field_name("name").text == named[0].text
+    )
+
+
+def _line_end(data: bytes, offset: int) -> int:
+    if offset > 0 and data[offset - 1 : offset] == b"\n":
+        return offset
+    newline = data.find(b"\n", offset)
+    return len(data) if newline == -1 else newline + 1
+

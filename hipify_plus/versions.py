@@ -1,0 +1,23 @@
+"""ROCm/CUDA version numbers as comparable tuples."""
+
+from __future__ import annotations
+
+import re
+
+Version = tuple[int, int, int]
+
+_VERSION = re.compile(r"^\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?")
+
+
+def parse_version(text: str) -> Version:
+    """'6.2' -> (6, 2, 0). Raises ValueError for text that does not start with a number."""
+    match = _VERSION.match(text)
+    if not match:
+        raise ValueError(f"not a version: {text!r}")
+    major, minor, patch = (int(g) if g else 0 for g in match.groups())
+    return (major, minor, patch)
+
+
+def format_version(version: Version) -> str:
+    major, minor, patch = version
+    return f"{major}.{minor}" if patch == 0 else f"{major}.{minor}.{patch}"
