@@ -7,6 +7,7 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 
 from hipify_plus import lexer
@@ -34,12 +35,31 @@ _ROC_LIBRARY_NAMES = {
 
 
 @dataclass(frozen=True)
+class IncludeRenames:
+    """Project files renamed by the conversion (.cu -> .hip), as root-relative POSIX paths,
+    and the folder of the file being translated, to rewrite its quoted #includes to match."""
+
+    renamed: tuple[tuple[str, str], ...] = ()
+    folder: str = ""
+
+    def rewrite(self, written: str) -> str | None:
+        table = dict(self.renamed)
+        for candidate in (posixpath.normpath(posixpath.join(self.folder, written)),
+                          posixpath.normpath(written)):
+            new = table.get(candidate)
+            if new is not None:
+                return posixpath.join(posixpath.dirname(written), posixpath.basename(new))
+        return None
+
+
+@dataclass(frozen=True)
 class TranslateOptions:
     rocm_version: Version
     roc: bool = False
     hip_launch_syntax: bool = False
     in_comments: bool = False
     in_strings: bool = False
+    include_renames: IncludeRenames | None = None
 
 
 @dataclass
@@ -265,6 +285,11 @@ class _Translation:
             if header is None:
                 if name == RUNTIME_HEADER:
                     has_runtime = True
+                renames = self.options.include_renames
+                if renames is not None and path.type == "string_literal":
+                    new = renames.rewrite(name)
+                    if new is not None:
+                        self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, new.encode()))
                 emitted.add((scope, name))
                 continue
             if header.status == "unsupported":

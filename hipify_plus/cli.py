@@ -1,0 +1,143 @@
+"""The command line: options -> settings -> commands. No translation logic lives here.
+
+Exit codes (ruff's and pre-commit's convention): 0 clean, 1 findings or files changed,
+2 usage or internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from hipify_plus import __version__
+
+app = typer.Typer(
+    name="hipify-plus",
+    help="Port CUDA code to AMD GPUs (HIP/ROCm): translate, lint for AMD hazards, measure.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Engine(str, Enum):
+    builtin = "builtin"
+    hipify_perl = "hipify-perl"
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"hipify-plus: error: {message}", err=True)
+    return typer.Exit(EXIT_ERROR)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"hipify-plus {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """hipify-plus: port CUDA code to AMD GPUs."""
+
+
+@app.command()
+def convert(
+    paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders to convert.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Output file or folder (a folder mirrors the input tree).")] = None,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the inputs, keeping a backup of every changed file.")] = False,
+    backup_suffix: Annotated[str, typer.Option(help="Backup suffix for --in-place (never overwritten: .orig, .orig.1, ...).")] = ".orig",
+    rename: Annotated[bool, typer.Option("--rename", help="Rename .cu to .hip in the output and rewrite project #includes to match.")] = False,
+    header_suffix: Annotated[Optional[str], typer.Option(help="With --rename, also rename .cuh headers to this suffix (e.g. .hpp).")] = None,
+    skip_others: Annotated[bool, typer.Option("--skip-others", help="Do not copy non-source files into the output folder.")] = False,
+    include: Annotated[Optional[list[str]], typer.Option("--include", help="Only files matching this glob (repeatable).")] = None,
+    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
+    no_gitignore: Annotated[bool, typer.Option("--no-gitignore", help="Also convert files that .gitignore excludes.")] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore and do not write the content-hash cache.")] = False,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
+    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the newest the mapping data knows).")] = None,
+    roc: Annotated[bool, typer.Option("--roc", help="Use ROC library names (rocBLAS, rocRAND, ...) where they exist.")] = False,
+    hip_launch_syntax: Annotated[bool, typer.Option("--hip-launch-syntax", help="Rewrite <<<>>> launches as hipLaunchKernelGGL.")] = False,
+    in_comments: Annotated[bool, typer.Option("--in-comments", help="Also rename CUDA names inside comments.")] = False,
+    in_strings: Annotated[bool, typer.Option("--in-strings", help="Also rename CUDA names inside string literals.")] = False,
+    engine: Annotated[Engine, typer.Option(help="builtin, or hipify-perl followed by hipify-plus's own passes.")] = Engine.builtin,
+    hipify_perl: Annotated[Optional[str], typer.Option("--hipify-perl", help="Path of hipify-perl (default: found on PATH).")] = None,
+    output_format: Annotated[OutputFormat, typer.Option(help="Diagnostics as text or JSON on stdout.")] = OutputFormat.text,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print diagnostics only, no summary.")] = False,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")] = False,
+) -> None:
+    """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
+    from hipify_plus.commands.convert import run_convert
+
+    code = run_convert(
+        paths=paths, output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
+        header_suffix=header_suffix, copy_others=not skip_others, include=include or [],
+        exclude=exclude or [], use_gitignore=not no_gitignore, use_cache=not no_cache, jobs=jobs,
+        rocm_version=rocm_version, roc=roc, hip_launch_syntax=hip_launch_syntax,
+        in_comments=in_comments, in_strings=in_strings, engine=engine.value,
+        hipify_perl=hipify_perl, output_format=output_format.value, quiet=quiet,
+        progress=not no_progress, exit_zero=exit_zero,
+    )
+    raise typer.Exit(code)
+
+
+@app.command("rules")
+def list_rules() -> None:
+    """List every rule: id, name, severity and summary."""
+    from hipify_plus.registry import all_rules
+
+    for rule in all_rules().values():
+        typer.echo(f"{rule.id}  {rule.name:32s} {rule.severity:8s} {rule.summary}")
+
+
+@app.command("rule")
+def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id (HP001) or name.")]) -> None:
+    """Print a rule's documentation."""
+    from hipify_plus.registry import all_rules
+
+    rules = all_rules()
+    rule = rules.get(rule_id.upper()) or next((r for r in rules.values() if r.name == rule_id), None)
+    if rule is None:
+        raise _fail(f"unknown rule {rule_id!r}; `hipify-plus rules` lists them")
+    typer.echo(f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
+               f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point: never lets a traceback reach the user."""
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except typer.Exit as exc:
+        return exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        typer.echo("hipify-plus: interrupted", err=True)
+        return 130
+    except Exception as exc:  # noqa: BLE001
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            return EXIT_ERROR
+        typer.echo(f"hipify-plus: internal error: {type(exc).__name__}: {exc}", err=True)
+        return EXIT_ERROR
+    return result if isinstance(result, int) else EXIT_CLEAN
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per subcommand: turn CLI options into settings, run, print, pick the exit code."""

@@ -1,0 +1,101 @@
+"""`hipify-plus convert`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hipify_plus.convert import ConvertError, ConvertSettings, convert
+from hipify_plus.mappings import load_mappings
+from hipify_plus.report.json import write_json
+from hipify_plus.report.text import summary, write_text
+from hipify_plus.translate.engine import TranslateOptions
+from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
+from hipify_plus.versions import format_version, parse_version
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _error(message: str) -> int:
+    print(f"hipify-plus: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def run_convert(
+    *, paths: list[Path], output: Path | None, in_place: bool, backup_suffix: str, rename: bool,
+    header_suffix: str | None, copy_others: bool, include: list[str], exclude: list[str],
+    use_gitignore: bool, use_cache: bool, jobs: int, rocm_version: str | None, roc: bool,
+    hip_launch_syntax: bool, in_comments: bool, in_strings: bool, engine: str,
+    hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
+) -> int:
+    table = load_mappings()
+    try:
+        version = parse_version(rocm_version) if rocm_version else table.newest_rocm
+    except ValueError:
+        return _error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+    if header_suffix is not None and not header_suffix.startswith("."):
+        header_suffix = "." + header_suffix
+    command = None
+    if engine == "hipify-perl":
+        try:
+            command = tuple(find_hipify_perl(hipify_perl))
+        except HipifyPerlError as exc:
+            return _error(str(exc))
+    settings = ConvertSettings(
+        options=TranslateOptions(
+            rocm_version=version, roc=roc, hip_launch_syntax=hip_launch_syntax,
+            in_comments=in_comments, in_strings=in_strings,
+        ),
+        output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
+        header_suffix=header_suffix, copy_others=copy_others, include=tuple(include),
+        exclude=tuple(exclude), use_gitignore=use_gitignore, use_cache=use_cache, jobs=jobs,
+        hipify_perl=command,
+    )
+    try:
+        report = _run_with_progress(paths, settings, progress and not quiet)
+    except ConvertError as exc:
+        return _error(str(exc))
+
+    diagnostics = report.diagnostics
+    if output_format == "json":
+        write_json(diagnostics, sys.stdout)
+    else:
+        write_text(diagnostics, sys.stdout)
+    internal = False
+    for outcome in report.outcomes:
+        if outcome.status in ("error", "skipped"):
+            kind = "error" if outcome.status == "error" else "warning"
+            print(f"hipify-plus: {kind}: {outcome.input}: {outcome.message}", file=sys.stderr)
+            internal = internal or outcome.message.startswith("internal error")
+    if not quiet:
+        changed, unchanged, cached = (report.count(s) for s in ("changed", "unchanged", "cached"))
+        print(
+            f"hipify-plus: {changed + unchanged + cached} source files for ROCm "
+            f"{format_version(version)} ({changed} changed, {unchanged} unchanged, {cached} cached), "
+            f"{report.count('copied')} copied, {report.count('error')} failed; {summary(diagnostics)}",
+            file=sys.stderr,
+        )
+    if internal:
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    findings = any(d.severity in ("error", "warning") for d in diagnostics)
+    changed_any = report.count("changed") > 0 or report.count("error") > 0
+    return EXIT_FINDINGS if findings or changed_any else EXIT_CLEAN
+
+
+def _run_with_progress(paths: list[Path], settings: ConvertSettings, show: bool):
+    if not (show and sys.stderr.isatty()):
+        return convert(paths, settings)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("converting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        transient=True, redirect_stdout=False,
+    ) as bar:
+        task = bar.add_task("convert", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return convert(paths, settings, update)

@@ -1,0 +1,416 @@
+"""Batch conversion: plan outputs, translate files in parallel, write atomically, cache by content.
+
+Two passes over the sources: the first collects the names the project defines (so a
+`cudaCheck` macro in a header is never renamed or reported in the files using it), the
+second translates. Workers only compute; this process does every write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import sys
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from hipify_plus import __version__
+from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.files import FoundFile, walk
+from hipify_plus.fsutil import backup_path, is_within, write_atomic
+from hipify_plus.source import SourceFile
+from hipify_plus.translate.engine import (
+    IncludeRenames,
+    TranslateOptions,
+    project_definitions,
+    translate,
+)
+from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
+
+CACHE_NAME = ".hipify-plus-cache.json"
+RENAMES = {".cu": ".hip"}
+_BINARY_PROBE = 8192
+_INLINE_LIMIT = 4  # below this many files, worker processes cost more than they save
+
+
+class ConvertError(Exception):
+    """A usage problem found before anything is written."""
+
+
+@dataclass(frozen=True)
+class ConvertSettings:
+    options: TranslateOptions
+    output: Path | None = None
+    in_place: bool = False
+    backup_suffix: str = ".orig"
+    rename: bool = False
+    header_suffix: str | None = None
+    copy_others: bool = True
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    use_gitignore: bool = True
+    use_cache: bool = True
+    jobs: int = 0
+    hipify_perl: tuple[str, ...] | None = None  # the command, when --engine hipify-perl
+
+
+@dataclass
+class FileOutcome:
+    input: str
+    output: str | None
+    status: str  # changed | unchanged | cached | copied | skipped | error
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    message: str = ""
+
+
+@dataclass
+class ConvertReport:
+    outcomes: list[FileOutcome] = field(default_factory=list)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for o in self.outcomes for d in o.diagnostics]
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+@dataclass(frozen=True)
+class _Planned:
+    found: FoundFile
+    destination: Path
+    cache_key: str  # identity of the input in the cache
+    relative: str  # POSIX path below its input root, for rewriting project #includes
+
+
+# -- planning -------------------------------------------------------------------------------
+
+
+def _renamed(relative: Path, settings: ConvertSettings) -> Path:
+    if settings.rename:
+        suffix = relative.suffix.lower()
+        if suffix in RENAMES:
+            return relative.with_suffix(RENAMES[suffix])
+        if suffix == ".cuh" and settings.header_suffix:
+            return relative.with_suffix(settings.header_suffix)
+    return relative
+
+
+def plan(paths: list[Path], settings: ConvertSettings) -> tuple[list[_Planned], Path]:
+    """Every input with its destination, and the folder that receives everything (cache root)."""
+    for path in paths:
+        if not path.exists() and not path.is_symlink():
+            raise ConvertError(f"{path}: no such file or directory")
+    if settings.in_place:
+        if settings.output is not None:
+            raise ConvertError("--in-place and -o/--output cannot be combined")
+        if settings.rename:
+            raise ConvertError("--rename needs an output folder (-o); it is not done in place")
+    elif settings.output is None:
+        raise ConvertError("give an output with -o/--output, or convert with --in-place")
+    out = settings.output
+    multiple = len(paths) > 1 or any(p.is_dir() for p in paths)
+    if out is not None:
+        for path in paths:
+            if path.resolve() == out.resolve():
+                raise ConvertError(f"{out}: the output is the input; use --in-place to convert in place")
+            if path.is_dir() and is_within(path, out):
+                raise ConvertError(f"{out}: the input folder {path} lies inside the output folder")
+        if multiple and out.exists() and not out.is_dir():
+            raise ConvertError(f"{out}: exists and is not a folder")
+    skip = [out] if out is not None else []
+    planned: list[_Planned] = []
+    seen: dict[Path, Path] = {}
+    for found in walk(paths, list(settings.include), list(settings.exclude),
+                      settings.use_gitignore, skip):
+        if not found.is_source and (settings.in_place or not settings.copy_others):
+            continue
+        if settings.in_place:
+            destination = found.path
+        elif not multiple:
+            assert out is not None
+            destination = out / found.path.name if out.is_dir() else out
+            if out.is_dir():
+                destination = out / _renamed(Path(found.path.name), settings)
+        else:
+            assert out is not None
+            base = out / found.root.name if len(paths) > 1 else out
+            destination = base / _renamed(found.relative, settings)
+        other = seen.get(destination)
+        if other is not None:
+            raise ConvertError(f"{found.path} and {other} would both be written to {destination}")
+        seen[destination] = found.path
+        relative = found.relative.as_posix() if found.root != found.path else found.path.name
+        key = f"{found.root.name}/{relative}" if found.root != found.path else relative
+        planned.append(_Planned(found, destination, key, relative))
+    if settings.in_place:
+        roots = [p if p.is_dir() else p.parent for p in paths]
+        cache_root = Path(os.path.commonpath([str(r.resolve()) for r in roots]))
+    else:
+        assert out is not None
+        cache_root = out if multiple or out.is_dir() else out.parent
+    return planned, cache_root
+
+
+# -- workers --------------------------------------------------------------------------------
+
+
+def _definitions_job(data: bytes) -> list[str]:
+    return sorted(project_definitions(data))
+
+
+def _translate_job(
+    path: str, data: bytes, options: TranslateOptions, names: frozenset[str],
+    hipify_perl: tuple[str, ...] | None,
+) -> tuple[bytes, list[dict[str, Any]]]:
+    if hipify_perl is not None:
+        data = run_hipify_perl(list(hipify_perl), Path(path), options.roc, options.hip_launch_syntax)
+    result = translate(SourceFile(path, data), options, names)
+    return result.output, [_diagnostic_record(d) for d in result.diagnostics]
+
+
+def _diagnostic_record(diagnostic: Diagnostic) -> dict[str, Any]:
+    record = diagnostic.to_json()
+    record["start"], record["end"] = diagnostic.start, diagnostic.end
+    return record
+
+
+class _Runner:
+    """Runs jobs inline or on a process pool, yielding results in submission order."""
+
+    def __init__(self, jobs: int, work_items: int) -> None:
+        workers = jobs or os.cpu_count() or 1
+        self.pool = (
+            ProcessPoolExecutor(max_workers=workers)
+            if workers > 1 and work_items >= _INLINE_LIMIT
+            else None
+        )
+
+    def map(self, function: Callable[..., Any], calls: list[tuple[Any, ...]]) -> Iterable[Any]:
+        if self.pool is None:
+            for args in calls:
+                yield _guarded(function, args)
+            return
+        futures = [self.pool.submit(_guarded, function, args) for args in calls]
+        for future in futures:
+            yield future.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+def _guarded(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Run a job; an exception becomes a value so one bad file never stops the others."""
+    try:
+        return function(*args)
+    except HipifyPerlError as exc:
+        return exc
+    except Exception as exc:  # noqa: BLE001 - reported per file as an internal error
+        return RuntimeError(f"internal error: {type(exc).__name__}: {exc}")
+
+
+# -- cache ----------------------------------------------------------------------------------
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _settings_key(settings: ConvertSettings, names: frozenset[str]) -> str:
+    options = asdict(settings.options)
+    options.pop("include_renames", None)
+    raw = json.dumps(
+        {
+            "version": __version__,
+            "options": options,
+            "names": sorted(names),
+            "engine": list(settings.hipify_perl) if settings.hipify_perl else "builtin",
+            "rename": [settings.rename, settings.header_suffix],
+        },
+        sort_keys=True,
+        default=str,
+    )
+    return _digest(raw.encode())
+
+
+def _load_cache(path: Path) -> dict[str, Any]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(raw, dict) or raw.get("tool") != __version__:
+        return {}
+    files = raw.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+# -- the command ----------------------------------------------------------------------------
+
+
+def _read(found: FoundFile) -> tuple[bytes | None, str]:
+    try:
+        return found.path.read_bytes(), ""
+    except IsADirectoryError:
+        return None, "is a folder"
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
+
+
+def convert(
+    paths: list[Path],
+    settings: ConvertSettings,
+    progress: Callable[[int, int], None] | None = None,
+) -> ConvertReport:
+    planned, cache_root = plan(paths, settings)
+    report = ConvertReport()
+    cache_file = cache_root / CACHE_NAME
+    cache = _load_cache(cache_file) if settings.use_cache else {}
+    new_cache: dict[str, Any] = {}
+
+    sources: list[tuple[_Planned, bytes]] = []
+    for item in planned:
+        data, error = _read(item.found)
+        display = str(item.found.path)
+        if data is None:
+            report.outcomes.append(FileOutcome(display, None, "error", message=f"cannot read: {error}"))
+            continue
+        if not item.found.is_source:
+            _copy(item, data, settings, report)
+            continue
+        if b"\0" in data[:_BINARY_PROBE]:
+            report.outcomes.append(FileOutcome(display, None, "skipped", message="binary file, left as it is"))
+            if not settings.in_place:
+                _copy(item, data, settings, report, quiet=True)
+            continue
+        sources.append((item, data))
+
+    runner = _Runner(settings.jobs, len(sources))
+    try:
+        hashes = [_digest(data) for _, data in sources]
+        need_defs = [
+            i for i, (item, _) in enumerate(sources)
+            if cache.get(item.cache_key, {}).get("input") != hashes[i] or "defs" not in cache.get(item.cache_key, {})
+        ]
+        definitions: dict[int, list[str]] = {
+            i: cache[item.cache_key]["defs"] for i, (item, _) in enumerate(sources) if i not in need_defs
+        }
+        for i, result in zip(need_defs, runner.map(_definitions_job, [(sources[i][1],) for i in need_defs])):
+            definitions[i] = result if isinstance(result, list) else []
+        names = frozenset(n for defs in definitions.values() for n in defs)
+        key = _settings_key(settings, names)
+        renamed = tuple(sorted(
+            (item.relative, new)
+            for item, _ in sources
+            if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
+        ))
+
+        todo: list[int] = []
+        for i, (item, data) in enumerate(sources):
+            entry = cache.get(item.cache_key, {})
+            if (
+                entry.get("input") == hashes[i]
+                and entry.get("settings") == key
+                and entry.get("destination") == str(item.destination)
+                and _output_matches(item.destination, entry.get("output"))
+            ):
+                diagnostics = [Diagnostic.from_json(d) for d in entry.get("diagnostics", [])]
+                report.outcomes.append(FileOutcome(str(item.found.path), str(item.destination), "cached", diagnostics))
+                new_cache[item.cache_key] = entry
+                continue
+            todo.append(i)
+
+        calls = []
+        for i in todo:
+            item, data = sources[i]
+            options = settings.options
+            if renamed:
+                folder = posixpath.dirname(item.relative)
+                options = replace(options, include_renames=IncludeRenames(renamed, folder))
+            calls.append((str(item.found.path), data, options, names, settings.hipify_perl))
+        done = 0
+        for i, result in zip(todo, runner.map(_translate_job, calls)):
+            item, data = sources[i]
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+            if isinstance(result, Exception):
+                report.outcomes.append(FileOutcome(str(item.found.path), None, "error", message=str(result)))
+                continue
+            output, records = result
+            outcome = _write(item, data, output, records, settings)
+            report.outcomes.append(outcome)
+            if outcome.status in ("changed", "unchanged"):
+                new_cache[item.cache_key] = {
+                    "input": hashes[i], "defs": definitions.get(i, []), "settings": key,
+                    "destination": str(item.destination), "output": _digest(output),
+                    "diagnostics": records,
+                }
+    finally:
+        runner.close()
+
+    if settings.use_cache and (new_cache or cache):
+        _save_cache(cache_file, new_cache)
+    report.outcomes.sort(key=lambda o: o.input)
+    return report
+
+
+def _output_matches(destination: Path, digest: str | None) -> bool:
+    if digest is None:
+        return False
+    try:
+        return _digest(destination.read_bytes()) == digest
+    except OSError:
+        return False
+
+
+def _write(
+    item: _Planned, data: bytes, output: bytes, records: list[dict[str, Any]], settings: ConvertSettings
+) -> FileOutcome:
+    diagnostics = [Diagnostic.from_json(r) for r in records]
+    source, destination = item.found.path, item.destination
+    changed = output != data
+    try:
+        if settings.in_place:
+            if changed:
+                mode = source.stat().st_mode
+                write_atomic(backup_path(source, settings.backup_suffix), data, mode)
+                write_atomic(source, output, mode)
+        else:
+            if not (destination.exists() and destination.read_bytes() == output):
+                write_atomic(destination, output, _mode(source))
+    except OSError as exc:
+        return FileOutcome(str(source), None, "error", diagnostics, f"cannot write {destination}: {exc.strerror or exc}")
+    return FileOutcome(str(source), str(destination), "changed" if changed else "unchanged", diagnostics)
+
+
+def _mode(path: Path) -> int | None:
+    try:
+        return path.stat().st_mode
+    except OSError:
+        return None
+
+
+def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: ConvertReport, quiet: bool = False) -> None:
+    destination = item.destination
+    try:
+        if not (destination.exists() and destination.read_bytes() == data):
+            write_atomic(destination, data, _mode(item.found.path))
+    except OSError as exc:
+        report.outcomes.append(FileOutcome(str(item.found.path), None, "error",
+                                           message=f"cannot write {destination}: {exc.strerror or exc}"))
+        return
+    if not quiet:
+        report.outcomes.append(FileOutcome(str(item.found.path), str(destination), "copied"))
+
+
+def _save_cache(path: Path, files: dict[str, Any]) -> None:
+    payload = json.dumps({"tool": __version__, "files": files}, sort_keys=True).encode()
+    try:
+        write_atomic(path, payload)
+    except OSError as exc:
+        print(f"warning: cannot write cache {path}: {exc.strerror or exc}", file=sys.stderr)

@@ -1,0 +1,1 @@
+"""Output formats; each consumes a list of diagnostics and writes text."""
