@@ -17,8 +17,9 @@ from hipify_plus.versions import Version, parse_version
 # Identifiers that look like CUDA API names: reported when no table knows them and the
 # project does not define them itself.
 CUDA_LOOKING = re.compile(
-    r"^(?:cuda[A-Z_0-9]|cu[A-Z][a-z]|CU_|CUDA_|CUDART_|cublas|CUBLAS|cudnn|CUDNN_|curand|CURAND_"
-    r"|cufft|CUFFT_|cusparse|CUSPARSE_|cusolver|CUSOLVER|nvrtc|NVRTC_|nvtx|NVTX_)"
+    r"^(?:cuda[A-Z0-9]|cu[A-Z][a-z]|CU_|CUDA_|CUDART_|cublas[A-Z]|CUBLAS|cudnn[A-Z]|CUDNN_|curand"
+    r"|CURAND_|cufft[A-Z]|CUFFT_|cusparse[A-Z]|CUSPARSE_|cusolver[A-Z]|CUSOLVER|nvrtc[A-Z]|NVRTC_"
+    r"|nvtx[A-Z]|NVTX_)"
 )
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from hipify_plus import lexer
+from hipify_plus import lexer, templates
+from hipify_plus.templates import text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
@@ -346,21 +347,18 @@ class _Translation:
         if not 2 <= len(settings) <= 4:
             return
         render = self.buffer.render
-        name = render(function.start_byte, function.end_byte)
-        if function.type == "template_function" or b"<" in name:
-            name = b"HIP_KERNEL_NAME(" + name + b")"
-        parts = [name]
-        for index, setting in enumerate(settings):
-            text = render(setting.start_byte, setting.end_byte)
-            if index < 2 and not text.startswith(b"dim3"):
-                text = b"dim3(" + text + b")"
-            parts.append(text)
-        parts += [b"0"] * (5 - len(parts))
-        inner = render(arguments.start_byte + 1, arguments.end_byte - 1)
-        if inner.strip():
-            parts.append(inner.strip())
-        text = b"hipLaunchKernelGGL(" + b", ".join(parts) + b")"
-        self.buffer.replace_absorbing(call.start_byte, call.end_byte, text)
+        name = text(render(function.start_byte, function.end_byte))
+        if function.type == "template_function" or "<" in name:
+            name = f"HIP_KERNEL_NAME({name})"
+        config_text = [text(render(s.start_byte, s.end_byte)) for s in settings]
+        grid, block = (c if c.startswith("dim3") else f"dim3({c})" for c in config_text[:2])
+        shared_mem, stream = (config_text[2:] + ["0", "0"])[:2]
+        args = text(render(arguments.start_byte + 1, arguments.end_byte - 1)).strip()
+        launch = templates.render(
+            "launch/hip_launch_kernel_ggl.j2", kernel=name, grid=grid, block=block,
+            shared_mem=shared_mem, stream=stream, args=args,
+        )
+        self.buffer.replace_absorbing(call.start_byte, call.end_byte, launch)
         self.renamed += 1
 
 

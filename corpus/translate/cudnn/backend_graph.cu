@@ -1,5 +1,4 @@
-// 3x3 convolution through the cuDNN backend (graph) API: tensors -> conv op ->
-// operation graph -> heuristics -> execution plan -> variant pack -> execute.
+// 3x3 convolution via the cuDNN backend API: op graph -> heuristics -> plan -> execute.
 #include <cstdio>
 #include <cstdint>
 #include <initializer_list>
@@ -16,15 +15,13 @@ static cudnnBackendDescriptor_t build(cudnnBackendDescriptorType_t kind, std::in
     cudnnBackendDescriptor_t d = nullptr;
     if (cudnnBackendCreateDescriptor(kind, &d) != CUDNN_STATUS_SUCCESS) return nullptr;
     for (const Attr &a : attrs) cudnnBackendSetAttribute(d, a.name, a.type, a.n, a.v);
-    if (cudnnBackendFinalize(d) != CUDNN_STATUS_SUCCESS) { cudnnBackendDestroyDescriptor(d); return nullptr; }
-    return d;
+    return cudnnBackendFinalize(d) == CUDNN_STATUS_SUCCESS ? d : nullptr;
 }
 
 static cudnnBackendDescriptor_t tensor(int64_t uid, const int64_t *dims)
 {
     const int64_t strides[4] = { dims[1] * dims[2] * dims[3], dims[2] * dims[3], dims[3], 1 };
-    static const cudnnDataType_t dt = CUDNN_DATA_FLOAT;
-    static const int64_t align = 16;
+    static const cudnnDataType_t dt = CUDNN_DATA_FLOAT; static const int64_t align = 16;
     return build(CUDNN_BACKEND_TENSOR_DESCRIPTOR, {
         { CUDNN_ATTR_TENSOR_DATA_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &dt },
         { CUDNN_ATTR_TENSOR_DIMENSIONS, CUDNN_TYPE_INT64, 4, dims },
@@ -38,15 +35,12 @@ int main()
     cudnnHandle_t h;
     CK(cudnnCreate(&h));
     float *x, *w, *y;
-    cudaMalloc(&x, sizeof(float) * 8 * 32 * 64 * 64);
-    cudaMalloc(&w, sizeof(float) * 64 * 32 * 3 * 3);
+    cudaMalloc(&x, sizeof(float) * 8 * 32 * 64 * 64); cudaMalloc(&w, sizeof(float) * 64 * 32 * 3 * 3);
     cudaMalloc(&y, sizeof(float) * 8 * 64 * 64 * 64);
-
     const int64_t xd[4] = { 8, 32, 64, 64 }, wd[4] = { 64, 32, 3, 3 }, yd[4] = { 8, 64, 64, 64 };
     cudnnBackendDescriptor_t tx = tensor('x', xd), tw = tensor('w', wd), ty = tensor('y', yd);
     const int64_t nd = 2, pad[2] = { 1, 1 }, one[2] = { 1, 1 };
-    const cudnnDataType_t comp = CUDNN_DATA_FLOAT;
-    const cudnnConvolutionMode_t mode = CUDNN_CROSS_CORRELATION;
+    const cudnnDataType_t comp = CUDNN_DATA_FLOAT; const cudnnConvolutionMode_t mode = CUDNN_CROSS_CORRELATION;
     cudnnBackendDescriptor_t conv = build(CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR, {
         { CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, CUDNN_TYPE_INT64, 1, &nd },
         { CUDNN_ATTR_CONVOLUTION_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &comp },
@@ -69,8 +63,7 @@ int main()
     cudnnBackendDescriptor_t heur = build(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR, {
         { CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &graph },
         { CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, 1, &hm } });
-    cudnnBackendDescriptor_t cfg;
-    int64_t nCfg = 0, wsSize = 0;
+    cudnnBackendDescriptor_t cfg; int64_t nCfg = 0, wsSize = 0;
     CK(cudnnBackendCreateDescriptor(CUDNN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg));
     CK(cudnnBackendGetAttribute(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &nCfg, &cfg));
     cudnnBackendDescriptor_t plan = build(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, {
@@ -78,17 +71,14 @@ int main()
     CK(cudnnBackendGetAttribute(plan, CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, nullptr, &wsSize));
     void *ws = nullptr;
     if (wsSize > 0) cudaMalloc(&ws, wsSize);
-    void *ptrs[3] = { x, w, y };
-    const int64_t uids[3] = { 'x', 'w', 'y' };
+    void *ptrs[3] = { x, w, y }; const int64_t uids[3] = { 'x', 'w', 'y' };
     cudnnBackendDescriptor_t pack = build(CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR, {
         { CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, 3, ptrs },
         { CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, 3, uids },
         { CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &ws } });
     CK(cudnnBackendExecute(h, plan, pack));
     cudaDeviceSynchronize();
-
-    for (cudnnBackendDescriptor_t d : { pack, plan, cfg, heur, graph, op, conv, tx, tw, ty })
-        cudnnBackendDestroyDescriptor(d);
+    for (cudnnBackendDescriptor_t d : { pack, plan, cfg, heur, graph, op, conv, tx, tw, ty }) cudnnBackendDestroyDescriptor(d);
     cudaFree(ws); cudaFree(x); cudaFree(w); cudaFree(y);
     cudnnDestroy(h);
     return 0;
