@@ -173,12 +173,16 @@ def _version_key(version: str) -> tuple[int, ...]:
 
 def _versions(tsv: Path) -> list[str]:
     """ROCm versions named in the HIP/ROC "added" columns of one mapping file."""
-    found = []
+    found: list[str] = []
+    columns: list[int] | None = None
     for line in tsv.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or line.startswith("cuda\t"):
+        if line.startswith("#"):
             continue
         cells = line.split("\t")
-        found += [v for v in (cells[5], cells[10]) if v]
+        if columns is None:
+            columns = [i for i, name in enumerate(cells) if name in ("hip_added", "roc_added")]
+            continue
+        found += [cells[i] for i in columns if i < len(cells) and cells[i]]
     return found
 
 

@@ -1,0 +1,59 @@
+"""Fixture annotations for corpus files (importable by tests and by plugin authors).
+
+A corpus file carries its expectations as ordinary comments, so they survive translation:
+
+    // hipify-plus-test: rocm-version=5.2 hip-launch-syntax roc compile=no requires=hipblas/hipblas.h
+    cudaFoo();  // expect: HP006
+    #define X cudaBar() /* expect: HP001, HP006 */ \\
+
+`expect:` lists the rules whose diagnostics must start on that line; any diagnostic without
+an annotation fails the test (strict, as clang-tidy's check driver is).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HEADER = re.compile(rb"hipify-plus-test:([^\n*]*)")
+EXPECT = re.compile(rb"(?://|/\*)\s*expect:\s*([A-Z0-9, ]+)")
+EXPECTED_MARK = ".hip"
+
+
+@dataclass
+class Fixture:
+    path: Path
+    settings: dict[str, str] = field(default_factory=dict)
+    expected: Counter[tuple[int, str]] = field(default_factory=Counter)
+
+    @property
+    def expected_output(self) -> Path:
+        """Beside the input: kernel.cu -> kernel.hip, guard.cuh -> guard.hip.cuh."""
+        if self.path.suffix == ".cu":
+            return self.path.with_suffix(".hip")
+        return self.path.with_name(f"{self.path.stem}{EXPECTED_MARK}{self.path.suffix}")
+
+    def flag(self, name: str) -> bool:
+        return self.settings.get(name, "no") in ("", "yes", "true", "1")
+
+
+def is_expected_output(path: Path) -> bool:
+    return path.suffix == ".hip" or EXPECTED_MARK + "." in path.name
+
+
+def load_fixture(path: Path) -> Fixture:
+    data = path.read_bytes()
+    fixture = Fixture(path)
+    header = HEADER.search(data)
+    if header:
+        for item in header.group(1).decode().split():
+            key, _, value = item.partition("=")
+            fixture.settings[key] = value
+    for number, line in enumerate(data.splitlines(), start=1):
+        match = EXPECT.search(line)
+        if match:
+            for rule in match.group(1).decode().replace(",", " ").split():
+                fixture.expected[(number, rule)] += 1
+    return fixture
