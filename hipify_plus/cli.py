@@ -129,9 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo("hipify-plus: interrupted", err=True)
         return 130
     except Exception as exc:  # noqa: BLE001
-        import click
-
-        if isinstance(exc, click.ClickException):
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # a usage error from click
             exc.show()
             return EXIT_ERROR
         typer.echo(f"hipify-plus: internal error: {type(exc).__name__}: {exc}", err=True)

@@ -1,8 +1,7 @@
 """Batch conversion: plan outputs, translate files in parallel, write atomically, cache by content.
 
-Two passes over the sources: the first collects the names the project defines (so a
-`cudaCheck` macro in a header is never renamed or reported in the files using it), the
-second translates. Workers only compute; this process does every write.
+Names the project defines in one file (a `cudaCheck` macro in a header) are never renamed or
+reported in the others. Workers only compute; this process does every write.
 """
 
 from __future__ import annotations
@@ -23,12 +22,7 @@ from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.files import FoundFile, walk
 from hipify_plus.fsutil import backup_path, is_within, write_atomic
 from hipify_plus.source import SourceFile
-from hipify_plus.translate.engine import (
-    IncludeRenames,
-    TranslateOptions,
-    project_definitions,
-    translate,
-)
+from hipify_plus.translate.engine import IncludeRenames, TranslateOptions, translate
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
 
 CACHE_NAME = ".hipify-plus-cache.json"
@@ -159,18 +153,21 @@ def plan(paths: list[Path], settings: ConvertSettings) -> tuple[list[_Planned], 
 # -- workers --------------------------------------------------------------------------------
 
 
-def _definitions_job(data: bytes) -> list[str]:
-    return sorted(project_definitions(data))
-
-
 def _translate_job(
     path: str, data: bytes, options: TranslateOptions, names: frozenset[str],
     hipify_perl: tuple[str, ...] | None,
-) -> tuple[bytes, list[dict[str, Any]]]:
+) -> dict[str, Any]:
     if hipify_perl is not None:
         data = run_hipify_perl(list(hipify_perl), Path(path), options.roc, options.hip_launch_syntax)
     result = translate(SourceFile(path, data), options, names)
-    return result.output, [_diagnostic_record(d) for d in result.diagnostics]
+    return {
+        "text": result.output,
+        "diagnostics": [_diagnostic_record(d) for d in result.diagnostics],
+        "defs": sorted(result.definitions),
+        "touched": sorted(result.touched),
+        "rewritten": sorted(result.rewritten),
+        "names": sorted(names),
+    }
 
 
 def _diagnostic_record(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -221,14 +218,13 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _settings_key(settings: ConvertSettings, names: frozenset[str]) -> str:
+def _settings_key(settings: ConvertSettings) -> str:
     options = asdict(settings.options)
     options.pop("include_renames", None)
     raw = json.dumps(
         {
             "version": __version__,
             "options": options,
-            "names": sorted(names),
             "engine": list(settings.hipify_perl) if settings.hipify_perl else "builtin",
             "rename": [settings.rename, settings.header_suffix],
         },
@@ -289,69 +285,91 @@ def convert(
             continue
         sources.append((item, data))
 
-    runner = _Runner(settings.jobs, len(sources))
+    # One pass translates every changed file with only its own definitions; names defined
+    # in other files then filter diagnostics, and the rare file that rewrote a name another
+    # file defines is translated again with the project's names.
+    key = _settings_key(settings)
+    hashes = [_digest(data) for _, data in sources]
+    renamed = tuple(sorted(
+        (item.relative, new)
+        for item, _ in sources
+        if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
+    ))
+
+    def call(i: int, names: frozenset[str]) -> tuple[Any, ...]:
+        item, data = sources[i]
+        options = settings.options
+        if renamed:
+            folder = posixpath.dirname(item.relative)
+            options = replace(options, include_renames=IncludeRenames(renamed, folder))
+        return (str(item.found.path), data, options, names, settings.hipify_perl)
+
+    results: dict[int, dict[str, Any]] = {}
+    failures: dict[int, str] = {}
+    fresh: list[int] = []
+    for i, (item, _) in enumerate(sources):
+        entry = cache.get(item.cache_key)
+        if (
+            isinstance(entry, dict)
+            and entry.get("input") == hashes[i]
+            and entry.get("settings") == key
+            and entry.get("destination") == str(item.destination)
+            and _output_matches(item.destination, entry.get("output"))
+        ):
+            results[i] = entry
+        else:
+            fresh.append(i)
+
+    runner = _Runner(settings.jobs, len(fresh))
     try:
-        hashes = [_digest(data) for _, data in sources]
-        need_defs = [
-            i for i, (item, _) in enumerate(sources)
-            if cache.get(item.cache_key, {}).get("input") != hashes[i] or "defs" not in cache.get(item.cache_key, {})
-        ]
-        definitions: dict[int, list[str]] = {
-            i: cache[item.cache_key]["defs"] for i, (item, _) in enumerate(sources) if i not in need_defs
-        }
-        for i, result in zip(need_defs, runner.map(_definitions_job, [(sources[i][1],) for i in need_defs])):
-            definitions[i] = result if isinstance(result, list) else []
-        names = frozenset(n for defs in definitions.values() for n in defs)
-        key = _settings_key(settings, names)
-        renamed = tuple(sorted(
-            (item.relative, new)
-            for item, _ in sources
-            if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
-        ))
-
-        todo: list[int] = []
-        for i, (item, data) in enumerate(sources):
-            entry = cache.get(item.cache_key, {})
-            if (
-                entry.get("input") == hashes[i]
-                and entry.get("settings") == key
-                and entry.get("destination") == str(item.destination)
-                and _output_matches(item.destination, entry.get("output"))
-            ):
-                diagnostics = [Diagnostic.from_json(d) for d in entry.get("diagnostics", [])]
-                report.outcomes.append(FileOutcome(str(item.found.path), str(item.destination), "cached", diagnostics))
-                new_cache[item.cache_key] = entry
-                continue
-            todo.append(i)
-
-        calls = []
-        for i in todo:
-            item, data = sources[i]
-            options = settings.options
-            if renamed:
-                folder = posixpath.dirname(item.relative)
-                options = replace(options, include_renames=IncludeRenames(renamed, folder))
-            calls.append((str(item.found.path), data, options, names, settings.hipify_perl))
         done = 0
-        for i, result in zip(todo, runner.map(_translate_job, calls)):
-            item, data = sources[i]
+        for i, result in zip(fresh, runner.map(_translate_job, [call(i, frozenset()) for i in fresh])):
             done += 1
             if progress is not None:
-                progress(done, len(todo))
+                progress(done, len(fresh))
             if isinstance(result, Exception):
-                report.outcomes.append(FileOutcome(str(item.found.path), None, "error", message=str(result)))
-                continue
-            output, records = result
-            outcome = _write(item, data, output, records, settings)
-            report.outcomes.append(outcome)
-            if outcome.status in ("changed", "unchanged"):
-                new_cache[item.cache_key] = {
-                    "input": hashes[i], "defs": definitions.get(i, []), "settings": key,
-                    "destination": str(item.destination), "output": _digest(output),
-                    "diagnostics": records,
-                }
+                failures[i] = str(result)
+            else:
+                results[i] = result
+        names = frozenset(n for r in results.values() for n in r.get("defs", []))
+        again = [
+            i for i, r in results.items()
+            if sorted(names.intersection(r.get("rewritten", ()))) != r.get("names", [])
+        ]
+        calls = [call(i, names.intersection(results[i]["touched"])) for i in again]
+        for i, result in zip(again, runner.map(_translate_job, calls)):
+            if isinstance(result, Exception):
+                failures[i] = str(result)
+                results.pop(i)
+            else:
+                result["defs"] = results[i]["defs"]
+                results[i] = result
     finally:
         runner.close()
+
+    for i, (item, data) in enumerate(sources):
+        display = str(item.found.path)
+        if i in failures:
+            report.outcomes.append(FileOutcome(display, None, "error", message=failures[i]))
+            continue
+        result = results[i]
+        kept = [
+            Diagnostic.from_json(r) for r in result["diagnostics"]
+            if r.get("data", {}).get("identifier") not in names
+        ]
+        if "text" not in result:  # from the cache, still valid
+            report.outcomes.append(FileOutcome(display, str(item.destination), "cached", kept))
+            new_cache[item.cache_key] = result
+            continue
+        output = result["text"]
+        outcome = _write(item, data, output, kept, settings)
+        report.outcomes.append(outcome)
+        if outcome.status in ("changed", "unchanged"):
+            new_cache[item.cache_key] = {
+                "input": hashes[i], "settings": key, "destination": str(item.destination),
+                "output": _digest(output),
+                **{k: result[k] for k in ("diagnostics", "defs", "touched", "rewritten", "names")},
+            }
 
     if settings.use_cache and (new_cache or cache):
         _save_cache(cache_file, new_cache)
@@ -369,9 +387,8 @@ def _output_matches(destination: Path, digest: str | None) -> bool:
 
 
 def _write(
-    item: _Planned, data: bytes, output: bytes, records: list[dict[str, Any]], settings: ConvertSettings
+    item: _Planned, data: bytes, output: bytes, diagnostics: list[Diagnostic], settings: ConvertSettings
 ) -> FileOutcome:
-    diagnostics = [Diagnostic.from_json(r) for r in records]
     source, destination = item.found.path, item.destination
     changed = output != data
     try:

@@ -68,6 +68,12 @@ class TranslationResult:
     output: bytes
     diagnostics: list[Diagnostic] = field(default_factory=list)
     renamed: int = 0
+    # Names this file defines itself that would otherwise be renamed or reported.
+    definitions: set[str] = field(default_factory=set)
+    # CUDA names (mapped or CUDA-looking) met outside the file's own definitions, and the
+    # subset that was rewritten: another file defining one of them changes this file's result.
+    touched: set[str] = field(default_factory=set)
+    rewritten: set[str] = field(default_factory=set)
 
     def changed(self, original: bytes) -> bool:
         return self.output != original
@@ -114,6 +120,8 @@ class _Translation:
         self.buffer = EditBuffer(source.data)
         self.diagnostics: list[Diagnostic] = []
         self.renamed = 0
+        self.touched: set[str] = set()
+        self.rewritten: set[str] = set()
         self.uses_runtime = False
         self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
 
@@ -123,7 +131,8 @@ class _Translation:
         tree = parse(self.data)
         found = captures(tree, "translate")
         defs = captures(tree, "definitions").get("def", [])
-        self.defined = set(self.project_names) | _relevant_definitions(defs, self.table)
+        local = _relevant_definitions(defs, self.table)
+        self.defined = set(self.project_names) | local
 
         for node in found.get("name", []):
             self.identifier(node.start_byte, node.end_byte)
@@ -151,7 +160,9 @@ class _Translation:
 
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         output = apply_edits(self.data, self.buffer.edits)
-        return TranslationResult(output, self.diagnostics, self.renamed)
+        return TranslationResult(
+            output, self.diagnostics, self.renamed, local, self.touched, self.rewritten
+        )
 
     def report(self, rule: str, start: int, end: int, message: str, **data: object) -> None:
         self.diagnostics.append(make_diagnostic(self.source, rule, start, end, message, **data))
@@ -165,6 +176,7 @@ class _Translation:
         mapping = self.table.get(name)
         if mapping is None:
             if CUDA_LOOKING.match(name):
+                self.touched.add(name)
                 self.report(
                     "HP006", start, end,
                     f"`{name}` looks like a CUDA API but no mapping table knows it and the "
@@ -172,6 +184,7 @@ class _Translation:
                     identifier=name,
                 )
             return
+        self.touched.add(name)
         target, added, deprecated, removed = mapping.target(self.options.roc)
         library = _LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
@@ -224,6 +237,7 @@ class _Translation:
     def rename(self, start: int, end: int, name: str, target: str) -> None:
         if target != name and self.buffer.add(Edit(start, end, target.encode())):
             self.renamed += 1
+            self.rewritten.add(name)
 
     def fallback(self, mapping: Mapping, start: int, end: int) -> bool:
         """Write the older-ROCm spelling. False if the use is not a call it can rewrite."""
@@ -248,6 +262,7 @@ class _Translation:
                 return False
             self.buffer.replace_absorbing(start, call[1], spelling.encode())
             self.renamed += 1
+            self.rewritten.add(mapping.cuda)
             message = f"`{mapping.cuda}()` needs ROCm {added}; wrote `{spelling}` for ROCm {version}"
         else:
             self.rename(start, end, mapping.cuda, spelling)
@@ -266,6 +281,7 @@ class _Translation:
                 continue
             target = mapping.target(self.options.roc)[0]
             if target:
+                self.touched.add(name)
                 self.rename(word_start, word_end, name, target)
 
     # -- includes -------------------------------------------------------------------------

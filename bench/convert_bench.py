@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Benchmark `hipify-plus convert` on a CUDA code base, next to hipify-perl when available.
+
+Usage:
+    python bench/convert_bench.py PATH [--hipify-perl PATH] [--jobs N] [--no-warnings-run]
+
+PATH is a CUDA project folder (for example a clone of a ~20k-line training code base); without
+it the bundled corpus is used. Prints lines/s, CPU seconds and peak memory of each tool (each run
+in a child process, measured with getrusage), and how many files the two tools translate to the
+same text. This is a benchmark, not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = {".cu", ".cuh", ".cpp", ".cc", ".h", ".hpp", ".cxx", ".hxx", ".inl"}
+
+
+def _children_usage() -> tuple[float, int]:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def measure(command: list[str], **kwargs) -> tuple[float, float, int, subprocess.CompletedProcess[bytes]]:
+    """(wall s, cpu s, peak RSS KiB) of one child process."""
+    cpu_before, _ = _children_usage()
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, check=False, **kwargs)
+    wall = time.perf_counter() - start
+    cpu_after, peak = _children_usage()
+    return wall, cpu_after - cpu_before, peak, done
+
+
+def run_hipify_perl_tree(command: list[str], files: list[Path], root: Path, out: Path, quiet: bool) -> tuple[float, float, int]:
+    """hipify-perl over every file, in one child shell loop so getrusage sees them all."""
+    script = out / "run.sh"
+    lines = ["set -e"]
+    for path in files:
+        target = out / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        flags = "-quiet-warnings" if quiet else ""
+        lines.append(f"{' '.join(command)} {flags} '{path}' > '{target}' 2>/dev/null || true")
+    script.write_text("\n".join(lines) + "\n")
+    wall, cpu, peak, _ = measure(["bash", str(script)])
+    return wall, cpu, peak
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("path", nargs="?", type=Path, default=ROOT / "corpus")
+    parser.add_argument("--hipify-perl", default=shutil.which("hipify-perl"))
+    parser.add_argument("--jobs", type=int, default=1, help="hipify-plus worker processes (default 1: CPU cost)")
+    parser.add_argument("--no-warnings-run", action="store_true", help="skip hipify-perl with its warnings on (slow)")
+    args = parser.parse_args()
+
+    files = sorted(p for p in args.path.rglob("*") if p.suffix in SOURCES and p.is_file())
+    lines = sum(p.read_bytes().count(b"\n") for p in files)
+    print(f"input: {args.path} — {len(files)} source files, {lines} lines")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        ours = [sys.executable, "-m", "hipify_plus", "convert", str(args.path), "-o", str(out / "ours"),
+                "--no-cache", "--skip-others", "--no-progress", "-j", str(args.jobs), "--output-format", "json"]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        wall, cpu, peak, done = measure(ours, env=env)
+        diagnostics = done.stdout.count(b'"rule"')
+        print(f"hipify-plus      : {wall:7.2f} s wall {cpu:7.2f} s CPU  {lines / cpu:12,.0f} lines/CPU-s  "
+              f"peak {peak / 1024:6.1f} MiB  {diagnostics} diagnostics (interpreter start included)")
+        if not args.hipify_perl:
+            print("hipify-perl      : not found (pass --hipify-perl PATH to compare)")
+            return 0
+        perl = [args.hipify_perl] if os.access(args.hipify_perl, os.X_OK) else ["perl", args.hipify_perl]
+        runs = [("-quiet-warnings", True)] + ([] if args.no_warnings_run else [("warnings on", False)])
+        for label, quiet in runs:
+            target = out / ("perl-quiet" if quiet else "perl-warn")
+            target.mkdir()
+            p_wall, p_cpu, p_peak = run_hipify_perl_tree(perl, files, args.path, target, quiet)
+            print(f"hipify-perl {label:14s}: {p_wall:7.2f} s wall {p_cpu:7.2f} s CPU  "
+                  f"{lines / max(p_cpu, 1e-9):12,.0f} lines/CPU-s  peak {p_peak / 1024:6.1f} MiB  "
+                  f"hipify-plus is {p_cpu / cpu:6.1f}x less CPU")
+        same = sum(
+            (out / "ours" / p.relative_to(args.path)).read_bytes()
+            == (out / "perl-quiet" / p.relative_to(args.path)).read_bytes()
+            for p in files
+            if (out / "ours" / p.relative_to(args.path)).exists()
+        )
+        print(f"identical output : {same} of {len(files)} files (differences: see README 'hipify-perl')")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
