@@ -139,6 +139,9 @@ class MappingTable:
             fallback=get("fallback"), note=get("note"),
         )
 
+    def headers(self) -> list[HeaderMapping]:
+        return list(self._headers.values())
+
     def header(self, name: str) -> HeaderMapping | None:
         found = self._headers.get(name)
         if found is None and name.startswith("cub/"):

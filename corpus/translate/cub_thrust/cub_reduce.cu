@@ -1,4 +1,5 @@
-// Row sums with cub::BlockReduce and a total with cub::DeviceReduce::Sum.
+// Row sums with cub::BlockReduce, then the total and the largest row sum
+// with cub::DeviceReduce.
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <cub/cub.cuh>
@@ -21,10 +22,11 @@ __global__ void row_sums(const float *__restrict__ m, int cols, float *__restric
 int main()
 {
     const int rows = 4096, cols = 2048;
-    float *d_m, *d_rows, *d_total;
+    float *d_m, *d_rows, *d_total, *d_max;
     cudaMalloc(&d_m, sizeof(float) * rows * cols);
     cudaMalloc(&d_rows, sizeof(float) * rows);
     cudaMalloc(&d_total, sizeof(float));
+    cudaMalloc(&d_max, sizeof(float));
     cudaMemset(d_m, 0, sizeof(float) * rows * cols);
 
     cudaStream_t stream;
@@ -38,26 +40,23 @@ int main()
     cudaMalloc(&d_temp, temp_bytes);
     cub::DeviceReduce::Sum(d_temp, temp_bytes, d_rows, d_total, rows, stream);
 
-    // Largest row sum and where it is.
-    cub::KeyValuePair<int, float> *d_argmax;
-    cudaMalloc(&d_argmax, sizeof(*d_argmax));
-    size_t argmax_bytes = 0;
-    cub::DeviceReduce::ArgMax(nullptr, argmax_bytes, d_rows, d_argmax, rows, stream);
-    if (argmax_bytes > temp_bytes) {
+    // Reuse the scratch buffer for the max when it is big enough.
+    size_t max_bytes = 0;
+    cub::DeviceReduce::Max(nullptr, max_bytes, d_rows, d_max, rows, stream);
+    if (max_bytes > temp_bytes) {
         cudaFree(d_temp);
-        cudaMalloc(&d_temp, argmax_bytes);
-        temp_bytes = argmax_bytes;
+        cudaMalloc(&d_temp, max_bytes);
+        temp_bytes = max_bytes;
     }
-    cub::DeviceReduce::ArgMax(d_temp, temp_bytes, d_rows, d_argmax, rows, stream);
+    cub::DeviceReduce::Max(d_temp, temp_bytes, d_rows, d_max, rows, stream);
 
-    float total = 0.0f;
-    cub::KeyValuePair<int, float> best;
+    float total = 0.0f, largest = 0.0f;
     cudaMemcpyAsync(&total, d_total, sizeof(float), cudaMemcpyDeviceToHost, stream);
-    cudaMemcpyAsync(&best, d_argmax, sizeof(best), cudaMemcpyDeviceToHost, stream);
+    cudaMemcpyAsync(&largest, d_max, sizeof(float), cudaMemcpyDeviceToHost, stream);
     cudaStreamSynchronize(stream);
-    printf("total %f, max row %d (%f)\n", total, best.key, best.value);
+    printf("total %f, largest row sum %f\n", total, largest);
 
-    cudaFree(d_temp); cudaFree(d_argmax); cudaFree(d_m); cudaFree(d_rows); cudaFree(d_total);
+    cudaFree(d_temp); cudaFree(d_m); cudaFree(d_rows); cudaFree(d_total); cudaFree(d_max);
     cudaStreamDestroy(stream);
     return 0;
 }

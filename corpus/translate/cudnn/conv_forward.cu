@@ -22,27 +22,27 @@ int main()
     cudnnActivationDescriptor_t actDesc;
     CUDNN_CHECK(cudnnCreateTensorDescriptor(&xDesc));
     CUDNN_CHECK(cudnnCreateTensorDescriptor(&yDesc));
-    CUDNN_CHECK(cudnnCreateFilterDescriptor(&wDesc));
+    CUDNN_CHECK(cudnnCreateFilterDescriptor(&wDesc));  // expect: HP001
     CUDNN_CHECK(cudnnCreateConvolutionDescriptor(&convDesc));
     CUDNN_CHECK(cudnnCreateActivationDescriptor(&actDesc));
 
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C, H, W));
-    CUDNN_CHECK(cudnnSetFilter4dDescriptor(wDesc, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, K, C, R, S));
-    CUDNN_CHECK(cudnnSetConvolution2dDescriptor(convDesc, 1, 1, 1, 1, 1, 1,
+    CUDNN_CHECK(cudnnSetTensor4dDescriptor(xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C, H, W));  // expect: HP001
+    CUDNN_CHECK(cudnnSetFilter4dDescriptor(wDesc, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, K, C, R, S));  // expect: HP001
+    CUDNN_CHECK(cudnnSetConvolution2dDescriptor(convDesc, 1, 1, 1, 1, 1, 1,  // expect: HP001
                                                 CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-    CUDNN_CHECK(cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH));
+    CUDNN_CHECK(cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH));  // expect: HP001, HP001
 
     int on, oc, oh, ow;
     CUDNN_CHECK(cudnnGetConvolution2dForwardOutputDim(convDesc, xDesc, wDesc, &on, &oc, &oh, &ow));
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, on, oc, oh, ow));
-    CUDNN_CHECK(cudnnSetActivationDescriptor(actDesc, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0));
+    CUDNN_CHECK(cudnnSetTensor4dDescriptor(yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, on, oc, oh, ow));  // expect: HP001
+    CUDNN_CHECK(cudnnSetActivationDescriptor(actDesc, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0));  // expect: HP001
 
     float *x, *w, *y;
     cudaMalloc(&x, sizeof(float) * N * C * H * W);
     cudaMalloc(&w, sizeof(float) * K * C * R * S);
     cudaMalloc(&y, sizeof(float) * on * oc * oh * ow);
 
-    const cudnnConvolutionFwdAlgo_t algo = CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+    const cudnnConvolutionFwdAlgo_t algo = CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;  // expect: HP001
     size_t wsBytes = 0;
     CUDNN_CHECK(cudnnGetConvolutionForwardWorkspaceSize(cudnn, xDesc, wDesc, convDesc, yDesc,
                                                         algo, &wsBytes));
@@ -59,7 +59,7 @@ int main()
     cudaFree(ws); cudaFree(x); cudaFree(w); cudaFree(y);
     cudnnDestroyActivationDescriptor(actDesc);
     cudnnDestroyConvolutionDescriptor(convDesc);
-    cudnnDestroyFilterDescriptor(wDesc);
+    cudnnDestroyFilterDescriptor(wDesc);  // expect: HP001
     cudnnDestroyTensorDescriptor(xDesc);
     cudnnDestroyTensorDescriptor(yDesc);
     cudnnDestroy(cudnn);

@@ -34,10 +34,10 @@ int main(int argc, char **argv)
     printf("%d device(s); using %s (sm_%dx, %d SMs)\n", ndev, name, major, sms);
 
     CUcontext ctx;
-#if CUDA_VERSION >= 13000
-    DRV(cuCtxCreate(&ctx, nullptr, CU_CTX_SCHED_AUTO, dev));
+#if CUDA_VERSION >= 13000  // expect: HP001
+    DRV(cuCtxCreate(&ctx, nullptr, CU_CTX_SCHED_AUTO, dev));  // expect: HP003
 #else
-    DRV(cuCtxCreate(&ctx, CU_CTX_SCHED_AUTO, dev));
+    DRV(cuCtxCreate(&ctx, CU_CTX_SCHED_AUTO, dev));  // expect: HP003
 #endif
     CUmodule mod;
     CUfunction saxpy;
@@ -69,6 +69,6 @@ int main(int argc, char **argv)
     DRV(cuMemFree(dx));
     DRV(cuMemFree(dy));
     DRV(cuModuleUnload(mod));
-    DRV(cuCtxDestroy(ctx));
+    DRV(cuCtxDestroy(ctx));  // expect: HP003
     return 0;
 }

@@ -16,9 +16,9 @@ __global__ void relax(float *x, const float *b, int n, int *not_converged)
     }
 }
 
-__global__ void update_condition(int *not_converged, cudaGraphConditionalHandle h)
+__global__ void update_condition(int *not_converged, cudaGraphConditionalHandle h)  // expect: HP001
 {
-    cudaGraphSetConditional(h, *not_converged ? 1u : 0u);
+    cudaGraphSetConditional(h, *not_converged ? 1u : 0u);  // expect: HP006
     *not_converged = 0;
 }
 
@@ -33,26 +33,26 @@ int main()
     CK(cudaStreamCreate(&stream));
 
     // Ask how large a cluster the kernel can use, then launch once with clusters.
-    cudaLaunchConfig_t cfg = {};
+    cudaLaunchConfig_t cfg = {};  // expect: HP001
     cfg.gridDim = dim3(blocks); cfg.blockDim = dim3(threads); cfg.stream = stream;
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
+    cudaLaunchAttribute attr[1];  // expect: HP001
+    attr[0].id = cudaLaunchAttributeClusterDimension;  // expect: HP001
     attr[0].val.clusterDim.x = 2; attr[0].val.clusterDim.y = 1; attr[0].val.clusterDim.z = 1;
     cfg.attrs = attr; cfg.numAttrs = 1;
     int maxCluster = 0, nn = n;
-    CK(cudaOccupancyMaxPotentialClusterSize(&maxCluster, (void *)relax, &cfg));
+    CK(cudaOccupancyMaxPotentialClusterSize(&maxCluster, (void *)relax, &cfg));  // expect: HP001
     printf("max cluster size: %d\n", maxCluster);
     void *args[] = { &x, &b, &nn, &flag };
-    CK(cudaLaunchKernelExC(&cfg, (const void *)relax, args));
+    CK(cudaLaunchKernelExC(&cfg, (const void *)relax, args));  // expect: HP001
 
     // while (not_converged) { relax; update_condition; }
     cudaGraph_t graph;
     CK(cudaGraphCreate(&graph, 0));
-    cudaGraphConditionalHandle handle;
-    CK(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));
+    cudaGraphConditionalHandle handle;  // expect: HP001
+    CK(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));  // expect: HP001, HP001
     cudaGraphNodeParams cparams = {};
     cparams.type = cudaGraphNodeTypeConditional; cparams.conditional.handle = handle;
-    cparams.conditional.type = cudaGraphCondTypeWhile;
+    cparams.conditional.type = cudaGraphCondTypeWhile;  // expect: HP001
     cparams.conditional.size = 1;
     cudaGraphNode_t loopNode;
     CK(cudaGraphAddNode(&loopNode, graph, nullptr, nullptr, 0, &cparams));
@@ -72,8 +72,8 @@ int main()
     CK(cudaStreamSynchronize(stream));
 
     // Make sure peer NICs see the final solution before signalling them.
-    CK(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,
-                                          cudaFlushGPUDirectRDMAWritesToOwner));
+    CK(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,  // expect: HP001, HP001
+                                          cudaFlushGPUDirectRDMAWritesToOwner));  // expect: HP001
     cudaGraphExecDestroy(exec); cudaGraphDestroy(graph); cudaStreamDestroy(stream);
     cudaFree(x); cudaFree(b); cudaFree(flag);
     return 0;
