@@ -12,20 +12,20 @@ __global__ void jacobi_step(const float *in, float *out, int n)
 
 static void push_colored(const char *name, uint32_t argb)
 {
-    nvtxEventAttributes_t attr = {};
-    attr.version = NVTX_VERSION;
-    attr.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
-    attr.colorType = NVTX_COLOR_ARGB;
+    nvtxEventAttributes_t attr = {};  // expect: HP001
+    attr.version = NVTX_VERSION;  // expect: HP006
+    attr.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;  // expect: HP006
+    attr.colorType = NVTX_COLOR_ARGB;  // expect: HP006
     attr.color = argb;
-    attr.messageType = NVTX_MESSAGE_TYPE_ASCII;
+    attr.messageType = NVTX_MESSAGE_TYPE_ASCII;  // expect: HP006
     attr.message.ascii = name;
-    nvtxRangePushEx(&attr);
+    nvtxRangePushEx(&attr);  // expect: HP001
 }
 
 int main()
 {
     const int n = 1 << 22, iters = 100;
-    nvtxNameOsThreadA(0, "solver-main");
+    nvtxNameOsThreadA(0, "solver-main");  // expect: HP001
 
     nvtxRangePushA("setup");
     float *a, *b;
