@@ -50,6 +50,11 @@ class IncludeRenames:
             new = table.get(candidate)
             if new is not None:
                 return posixpath.join(posixpath.dirname(written), posixpath.basename(new))
+        # Found through an include path (-Iinclude): the one renamed file whose path ends so.
+        suffix = "/" + posixpath.normpath(written)
+        matches = [new for old, new in self.renamed if ("/" + old).endswith(suffix)]
+        if len(matches) == 1:
+            return posixpath.join(posixpath.dirname(written), posixpath.basename(matches[0]))
         return None
 
 
