@@ -306,6 +306,9 @@ class _Translation:
             header = self.table.header(name)
             if header is None:
                 if name == RUNTIME_HEADER:
+                    if (scope, name) in emitted:  # hipify-perl repeats it
+                        self.delete_line(directive)
+                        continue
                     has_runtime = True
                 renames = self.options.include_renames
                 if renames is not None and path.type == "string_literal":
