@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -26,19 +25,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {".cu", ".cuh", ".cpp", ".cc", ".h", ".hpp", ".cxx", ".hxx", ".inl"}
 
 
-def _children_usage() -> tuple[float, int]:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+# Runs a command and reports its own children's CPU and peak RSS: getrusage in this process
+# would give the peak over every tool run so far, not per tool.
+_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)\n"
+    "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "sys.stderr.write(f'{u.ru_utime + u.ru_stime} {u.ru_maxrss}')\n"
+    "sys.stdout.buffer.write(done.stdout)\n"
+)
 
 
 def measure(command: list[str], **kwargs) -> tuple[float, float, int, subprocess.CompletedProcess[bytes]]:
-    """(wall s, cpu s, peak RSS KiB) of one child process."""
-    cpu_before, _ = _children_usage()
+    """(wall s, cpu s, peak RSS KiB) of one command and its children."""
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, check=False, **kwargs)
+    done = subprocess.run([sys.executable, "-c", _WRAPPER, *command], capture_output=True, check=False, **kwargs)
     wall = time.perf_counter() - start
-    cpu_after, peak = _children_usage()
-    return wall, cpu_after - cpu_before, peak, done
+    cpu, peak = done.stderr.decode().split()[-2:]
+    return wall, float(cpu), int(peak), done
 
 
 def run_hipify_perl_tree(command: list[str], files: list[Path], root: Path, out: Path, quiet: bool) -> tuple[float, float, int]:
@@ -55,12 +59,31 @@ def run_hipify_perl_tree(command: list[str], files: list[Path], root: Path, out:
     return wall, cpu, peak
 
 
+def _hipcc_version(hipcc: str) -> str | None:
+    done = subprocess.run([hipcc, "--version"], capture_output=True, text=True, check=False,
+                          env={**os.environ, "HIP_PLATFORM": "amd"})
+    for line in done.stdout.splitlines():
+        if line.startswith("HIP version:"):
+            return ".".join(line.split(":")[1].strip().split(".")[:2])
+    return None
+
+
+def _compiles(hipcc: str, tree: Path, unit: Path) -> bool:
+    includes = sorted({f"-I{d}" for d in (p.parent for p in tree.rglob("*.h*"))} | {f"-I{tree}"})
+    done = subprocess.run([hipcc, "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", *includes, str(unit)],
+                          capture_output=True, check=False, env={**os.environ, "HIP_PLATFORM": "amd"})
+    return done.returncode == 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("path", nargs="?", type=Path, default=ROOT / "corpus")
     parser.add_argument("--hipify-perl", default=shutil.which("hipify-perl"))
     parser.add_argument("--jobs", type=int, default=1, help="hipify-plus worker processes (default 1: CPU cost)")
     parser.add_argument("--no-warnings-run", action="store_true", help="skip hipify-perl with its warnings on (slow)")
+    parser.add_argument("--compile", metavar="HIPCC", nargs="?", const=shutil.which("hipcc"),
+                        help="also count translation units that compile for gfx90a (HIP_PLATFORM=amd)")
+    parser.add_argument("--rocm-version", help="hipify-plus target ROCm (default: hipcc's with --compile)")
     args = parser.parse_args()
 
     files = sorted(p for p in args.path.rglob("*") if p.suffix in SOURCES and p.is_file())
@@ -71,6 +94,9 @@ def main() -> int:
         out = Path(tmp)
         ours = [sys.executable, "-m", "hipify_plus", "convert", str(args.path), "-o", str(out / "ours"),
                 "--no-cache", "--skip-others", "--no-progress", "-j", str(args.jobs), "--output-format", "json"]
+        version = args.rocm_version or (_hipcc_version(args.compile) if args.compile else None)
+        if version:
+            ours += ["--rocm-version", version]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         wall, cpu, peak, done = measure(ours, env=env)
         diagnostics = done.stdout.count(b'"rule"')
@@ -94,7 +120,12 @@ def main() -> int:
             for p in files
             if (out / "ours" / p.relative_to(args.path)).exists()
         )
-        print(f"identical output : {same} of {len(files)} files (differences: see README 'hipify-perl')")
+        print(f"identical output : {same} of {len(files)} files")
+        if args.compile:
+            units = [p for p in files if p.suffix in (".cu", ".cpp", ".cc", ".cxx")]
+            for label, tree in (("hipify-plus", out / "ours"), ("hipify-perl", out / "perl-quiet")):
+                ok = sum(_compiles(args.compile, tree, tree / u.relative_to(args.path)) for u in units)
+                print(f"compile gfx90a   : {label:12s} {ok} of {len(units)} translation units")
     return 0
 
 

@@ -12,7 +12,6 @@ import os
 import posixpath
 import sys
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -181,11 +180,11 @@ class _Runner:
 
     def __init__(self, jobs: int, work_items: int) -> None:
         workers = jobs or os.cpu_count() or 1
-        self.pool = (
-            ProcessPoolExecutor(max_workers=workers)
-            if workers > 1 and work_items >= _INLINE_LIMIT
-            else None
-        )
+        self.pool = None
+        if workers > 1 and work_items >= _INLINE_LIMIT:
+            from concurrent.futures import ProcessPoolExecutor  # ~15 ms: only when it pays
+
+            self.pool = ProcessPoolExecutor(max_workers=workers)
 
     def map(self, function: Callable[..., Any], calls: list[tuple[Any, ...]]) -> Iterable[Any]:
         if self.pool is None:
@@ -395,8 +394,8 @@ def _write(
         if settings.in_place:
             if changed:
                 mode = source.stat().st_mode
-                write_atomic(backup_path(source, settings.backup_suffix), data, mode)
-                write_atomic(source, output, mode)
+                write_atomic(backup_path(source, settings.backup_suffix), data, mode, durable=True)
+                write_atomic(source, output, mode, durable=True)
         else:
             if not (destination.exists() and destination.read_bytes() == output):
                 write_atomic(destination, output, _mode(source))

@@ -119,7 +119,7 @@ class EditBuffer:
 
     def add(self, edit: Edit) -> bool:
         """Add an edit unless a covering rewrite already owns its bytes. Returns True if added."""
-        if any(s <= edit.start and edit.end <= e for s, e in self._covered):
+        if self._covered and any(s <= edit.start and edit.end <= e for s, e in self._covered):
             return False
         self._edits.append(edit)
         return True

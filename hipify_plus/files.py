@@ -6,8 +6,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 SOURCE_SUFFIXES = frozenset(
     {".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc"}
@@ -34,6 +36,8 @@ class _GitIgnores:
             ignore = folder / ".gitignore"
             spec = None
             if ignore.is_file():
+                import pathspec  # only when the tree has .gitignore files
+
                 try:
                     lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
                     spec = pathspec.GitIgnoreSpec.from_lines(lines)
@@ -61,6 +65,14 @@ def _parents_below(folder: Path, root: Path) -> list[Path]:
     return list(reversed(parts))
 
 
+def _spec(patterns: list[str]) -> pathspec.PathSpec | None:
+    if not patterns:
+        return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
 def walk(
     roots: list[Path],
     include: list[str],
@@ -73,8 +85,8 @@ def walk(
     Symbolic links to folders are not followed (no loops); `skip` folders (the output
     folder when it sits inside the input) are never entered.
     """
-    include_spec = pathspec.GitIgnoreSpec.from_lines(include) if include else None
-    exclude_spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+    include_spec = _spec(include)
+    exclude_spec = _spec(exclude)
     skipped = {p.resolve() for p in (skip or [])}
     ignores = _GitIgnores()
 

@@ -7,15 +7,18 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
-    """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
+def write_atomic(path: Path, data: bytes, mode: int | None = None, durable: bool = False) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`: readers and an
+    interrupted run see the old file or the new one, never half of one. `durable` also
+    flushes the data to disk first (for files that are the user's only copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hipify-tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         if mode is not None:
             os.chmod(tmp, mode & 0o7777)
         os.replace(tmp, path)

@@ -68,8 +68,11 @@ def _version(text: str) -> Version | None:
 
 class MappingTable:
     def __init__(self, root: Path) -> None:
-        self._rows: dict[str, tuple[dict[str, int], str, list[str]]] = {}
+        self._rows: dict[str, tuple[dict[str, int], str, str]] = {}
         self._headers: dict[str, HeaderMapping] = {}
+        # identifier bytes -> the name if the translator cares about it, else None (filled by
+        # the engine: most identifiers repeat across a code base)
+        self.relevance_memo: dict[bytes, str | None] = {}
         files = sorted(p for p in root.glob("*.tsv") if p.name not in ("headers.tsv", "extra.tsv"))
         for path in [*files, root / "extra.tsv"]:
             self._load(path)
@@ -90,11 +93,10 @@ class MappingTable:
                 if line.startswith("#policy\t"):
                     policy = line.split("\t", 1)[1].strip()
                 continue
-            cells = line.split("\t")
             if columns is None:
-                columns = {name: i for i, name in enumerate(cells)}
+                columns = {name: i for i, name in enumerate(line.split("\t"))}
                 continue
-            rows[cells[0]] = (columns, policy, cells)
+            rows[line[: line.find("\t")]] = (columns, policy, line)  # split on first lookup
 
     def _load_headers(self, path: Path) -> None:
         columns: dict[str, int] | None = None
@@ -126,8 +128,8 @@ class MappingTable:
         row = self._rows.get(name)
         if row is None:
             return None
-        columns, policy, cells = row
-        get = _getter(columns, cells)
+        columns, policy, line = row
+        get = _getter(columns, line.split("\t"))
         return Mapping(
             cuda=name, library=get("library"), kind=get("kind"), status=get("status"),
             hip=get("hip"), roc=get("roc"), policy=policy,

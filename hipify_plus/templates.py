@@ -7,15 +7,18 @@ Source bytes go through surrogateescape so bytes that are not UTF-8 survive unch
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from hipify_plus.data import data_dir
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 @cache
 def _environment() -> jinja2.Environment:
+    import jinja2  # imported on first use: most runs render no template
+
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         undefined=jinja2.StrictUndefined,

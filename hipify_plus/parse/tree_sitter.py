@@ -15,42 +15,19 @@ Node = tree_sitter.Node
 Tree = tree_sitter.Tree
 
 # Queries are data kept beside the code that reads their captures.
+# Each pattern costs ~10 ms to compile against this grammar, so queries stay small and the
+# optional ones are compiled only when a run needs them.
 QUERIES: dict[str, str] = {
-    # Everything the translator may rename or must leave alone.
+    # Names the translator may rename, macro bodies and #include paths.
     "translate": """
         [(identifier) (type_identifier) (namespace_identifier)] @name
-        (preproc_def value: (preproc_arg) @macro_body)
-        (preproc_function_def value: (preproc_arg) @macro_body)
+        (preproc_arg) @arg
         (preproc_include path: (_) @include)
-        (call_expression (kernel_call_syntax)) @launch
-        (comment) @comment
-        [(string_literal) (raw_string_literal) (char_literal) (system_lib_string)] @string
     """,
-    # Names the project defines itself: never renamed, never reported.
-    "definitions": """
-        (preproc_def name: (identifier) @def)
-        (preproc_function_def name: (identifier) @def)
-        (function_definition declarator: (function_declarator declarator: (identifier) @def))
-        (function_definition declarator: (_ (function_declarator declarator: (identifier) @def)))
-        (init_declarator declarator: (identifier) @def)
-        (init_declarator declarator: (_ declarator: (identifier) @def))
-        (declaration declarator: (identifier) @def)
-        (declaration declarator: (pointer_declarator declarator: (identifier) @def))
-        (declaration declarator: (array_declarator declarator: (identifier) @def))
-        (declaration declarator: (reference_declarator (identifier) @def))
-        (parameter_declaration declarator: (identifier) @def)
-        (parameter_declaration declarator: (_ declarator: (identifier) @def))
-        (parameter_declaration declarator: (reference_declarator (identifier) @def))
-        (field_declaration declarator: (field_identifier) @def)
-        (struct_specifier name: (type_identifier) @def body: (_))
-        (class_specifier name: (type_identifier) @def body: (_))
-        (union_specifier name: (type_identifier) @def body: (_))
-        (enum_specifier name: (type_identifier) @def body: (_))
-        (enumerator name: (identifier) @def)
-        (type_definition declarator: (type_identifier) @def)
-        (type_definition declarator: (_ declarator: (type_identifier) @def))
-        (alias_declaration name: (type_identifier) @def)
-        (namespace_definition name: (namespace_identifier) @def)
+    "launch": "(call_expression (kernel_call_syntax)) @launch",
+    "text": """
+        (comment) @comment
+        [(string_literal) (raw_string_literal) (char_literal)] @string
     """,
 }
 

@@ -17,12 +17,14 @@ from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, captures, parse
 from hipify_plus.source import SourceFile
+from hipify_plus.translate.definitions import is_definition
 from hipify_plus.versions import Version, format_version
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
+_UNSEEN = object()
 _LIBRARY_NAMES = {
     "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
     "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
@@ -87,17 +89,26 @@ class TranslationResult:
 def project_definitions(data: bytes, table: MappingTable | None = None) -> set[str]:
     """Names this file defines that the translator would otherwise rename or report."""
     table = table or load_mappings()
-    found = captures(parse(data), "definitions").get("def", [])
-    return _relevant_definitions(found, table)
+    return _definitions(_relevant(captures(parse(data), "translate").get("name", []), table))
 
 
-def _relevant_definitions(nodes: list[Node], table: MappingTable) -> set[str]:
-    names: set[str] = set()
+def _relevant(nodes: list[Node], table: MappingTable) -> list[tuple[Node, str]]:
+    """The name nodes the translator cares about: mapped or CUDA-looking names."""
+    memo = table.relevance_memo
+    found = []
     for node in nodes:
-        name = node.text.decode("utf-8", "replace")
-        if name in table or CUDA_LOOKING.match(name):
-            names.add(name)
-    return names
+        raw = node.text
+        name = memo.get(raw, _UNSEEN)
+        if name is _UNSEEN:
+            text = raw.decode("utf-8", "replace")
+            name = memo[raw] = text if (text in table or CUDA_LOOKING.match(text)) else None
+        if name is not None:
+            found.append((node, name))
+    return found
+
+
+def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
+    return {name for node, name in relevant if is_definition(node)}
 
 
 def translate(
@@ -135,29 +146,31 @@ class _Translation:
     def run(self) -> TranslationResult:
         tree = parse(self.data)
         found = captures(tree, "translate")
-        defs = captures(tree, "definitions").get("def", [])
-        local = _relevant_definitions(defs, self.table)
+        relevant = _relevant(found.get("name", []), self.table)
+        local = _definitions(relevant)
         self.defined = set(self.project_names) | local
 
-        for node in found.get("name", []):
-            self.identifier(node.start_byte, node.end_byte)
-        for body in found.get("macro_body", []):
+        for node, name in relevant:
+            self.identifier(node.start_byte, node.end_byte, name)
+        for body in found.get("arg", []):
+            if body.parent is None or body.parent.type not in ("preproc_def", "preproc_function_def"):
+                continue  # #pragma / #error text is not code
             for start, end in lexer.identifiers(self.data, body.start_byte, body.end_byte):
                 self.identifier(start, end)
             if self.options.hip_launch_syntax and b"<<<" in body.text:
                 self.report("HP009", body.start_byte, body.end_byte,
                             "kernel launch inside a macro body kept as <<<>>>")
-        if self.options.in_comments:
-            for node in found.get("comment", []):
-                self.rename_words(node.start_byte, node.end_byte)
-        if self.options.in_strings:
-            for node in found.get("string", []):
-                if node.parent is not None and node.parent.type != "preproc_include":
+        if self.options.in_comments or self.options.in_strings:
+            text_nodes = captures(tree, "text")
+            if self.options.in_comments:
+                for node in text_nodes.get("comment", []):
+                    self.rename_words(node.start_byte, node.end_byte)
+            if self.options.in_strings:
+                for node in text_nodes.get("string", []):
                     self.rename_words(node.start_byte, node.end_byte)
         has_runtime = self.includes(found.get("include", []))
-        launches = found.get("launch", [])
         if self.options.hip_launch_syntax:
-            for call in launches:
+            for call in captures(tree, "launch").get("launch", []):
                 self.launch(call)
         device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
         if not has_runtime and (self.uses_runtime or device_syntax):
@@ -174,8 +187,9 @@ class _Translation:
 
     # -- identifiers ----------------------------------------------------------------------
 
-    def identifier(self, start: int, end: int) -> None:
-        name = self.data[start:end].decode("ascii", "replace")
+    def identifier(self, start: int, end: int, name: str | None = None) -> None:
+        if name is None:
+            name = self.data[start:end].decode("ascii", "replace")
         if name in self.defined:
             return
         mapping = self.table.get(name)
