@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HEADER = re.compile(rb"hipify-plus-test:([^\n*]*)")
-EXPECT = re.compile(rb"(?://|/\*)\s*expect:\s*([A-Z0-9, ]+)")
+EXPECT = re.compile(rb"(?://|/\*|#)\s*expect:\s*([A-Z0-9, ]+)")
+OK = re.compile(rb"(?://|/\*|#)\s*ok:\s*([A-Z0-9, ]+)")
 EXPECTED_MARK = ".hip"
 
 
@@ -27,6 +28,7 @@ class Fixture:
     path: Path
     settings: dict[str, str] = field(default_factory=dict)
     expected: Counter[tuple[int, str]] = field(default_factory=Counter)
+    ok: set[tuple[int, str]] = field(default_factory=set)
 
     @property
     def expected_output(self) -> Path:
@@ -35,12 +37,19 @@ class Fixture:
             return self.path.with_suffix(".hip")
         return self.path.with_name(f"{self.path.stem}{EXPECTED_MARK}{self.path.suffix}")
 
+    @property
+    def fixed_output(self) -> Path:
+        """Beside a lint input: x.cu -> x.fixed.cu, Makefile -> Makefile.fixed."""
+        if self.path.suffix:
+            return self.path.with_name(f"{self.path.stem}.fixed{self.path.suffix}")
+        return self.path.with_name(self.path.name + ".fixed")
+
     def flag(self, name: str) -> bool:
         return self.settings.get(name, "no") in ("", "yes", "true", "1")
 
 
 def is_expected_output(path: Path) -> bool:
-    return path.suffix == ".hip" or EXPECTED_MARK + "." in path.name
+    return path.suffix == ".hip" or EXPECTED_MARK + "." in path.name or ".fixed" in path.name
 
 
 def load_fixture(path: Path) -> Fixture:
@@ -56,4 +65,7 @@ def load_fixture(path: Path) -> Fixture:
         if match:
             for rule in match.group(1).decode().replace(",", " ").split():
                 fixture.expected[(number, rule)] += 1
+        for match in OK.finditer(line):
+            for rule in match.group(1).decode().replace(",", " ").split():
+                fixture.ok.add((number, rule))
     return fixture

@@ -1,5 +1,5 @@
 """The parse layer: the only package that imports a parser (tree-sitter now, libclang later)."""
 
-from hipify_plus.parse.tree_sitter import Node, Tree, captures, parse
+from hipify_plus.parse.tree_sitter import Node, Tree, captures, error_count, nodes_of_types, parse
 
-__all__ = ["Node", "Tree", "captures", "parse"]
+__all__ = ["Node", "Tree", "captures", "error_count", "nodes_of_types", "parse"]

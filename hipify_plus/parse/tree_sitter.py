@@ -29,6 +29,8 @@ QUERIES: dict[str, str] = {
         (comment) @comment
         [(string_literal) (raw_string_literal) (char_literal)] @string
     """,
+    "comments": "(comment) @comment",
+    "errors": "[(ERROR) (MISSING)] @error",
 }
 
 
@@ -47,6 +49,13 @@ def _query(name: str) -> tree_sitter.Query:
     return tree_sitter.Query(_language(), QUERIES[name])
 
 
+@cache
+def _types_query(types: frozenset[str]) -> tree_sitter.Query:
+    language = _language()
+    known = sorted(t for t in types if language.id_for_node_kind(t, True) is not None)
+    return tree_sitter.Query(language, "[" + " ".join(f"({t})" for t in known) + "] @node")
+
+
 def parse(source: bytes) -> Tree:
     """Parse CUDA/HIP/C++ source bytes. Never raises on bad input: errors become ERROR nodes."""
     return _parser().parse(source)
@@ -58,3 +67,19 @@ def captures(tree: Tree, query: str) -> dict[str, list[Node]]:
     for nodes in found.values():
         nodes.sort(key=lambda n: n.start_byte)
     return found
+
+
+def nodes_of_types(tree: Tree, types: frozenset[str]) -> list[Node]:
+    """Every node of the given types, in document order (one query, compiled once per set)."""
+    if not types:
+        return []
+    nodes = tree_sitter.QueryCursor(_types_query(types)).captures(tree.root_node).get("node", [])
+    nodes.sort(key=lambda n: (n.start_byte, -n.end_byte))
+    return nodes
+
+
+def error_count(tree: Tree) -> int:
+    """ERROR and MISSING nodes: a fix must never add one."""
+    if not tree.root_node.has_error:
+        return 0
+    return len(captures(tree, "errors").get("error", []))

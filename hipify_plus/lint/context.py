@@ -1,0 +1,305 @@
+"""What a detector sees: the file, its tree, the settings, and shared analyses (constant
+folding, kernels, launch sites) computed once per file on first use."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from hipify_plus.diagnostics import Diagnostic, make_diagnostic
+from hipify_plus.edits import Applicability, Edit, Fix
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse import Node, Tree, nodes_of_types
+from hipify_plus.registry import get_rule
+from hipify_plus.source import SourceFile
+
+Span = Node | tuple[int, int]
+
+_APPLICABILITY = {
+    "safe": Applicability.SAFE,
+    "unsafe": Applicability.UNSAFE,
+    "display": Applicability.DISPLAY_ONLY,
+}
+_INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlLzZ]*)$")
+_BINARY = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+}
+_LAUNCH_FUNCTIONS = {
+    "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
+    "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
+}
+
+
+def parse_int(text: str) -> int | None:
+    """An integer literal's value (`0xffffffffu`, `1'024`, `32`), or None."""
+    match = _INT_LITERAL.match(text.strip())
+    if not match:
+        return None
+    digits = match.group(1).replace("'", "")
+    if digits.lower().startswith("0x"):
+        return int(digits, 16)
+    if digits.lower().startswith("0b"):
+        return int(digits[2:], 2)
+    if len(digits) > 1 and digits.startswith("0"):
+        return int(digits, 8)
+    return int(digits)
+
+
+@dataclass
+class Kernel:
+    name: str
+    node: Node  # function_definition
+    launch_bounds: Node | None  # the launch_bounds node, if any
+    bounds: tuple[int | None, ...] = ()  # folded launch-bounds arguments
+
+
+@dataclass
+class Launch:
+    node: Node  # the call_expression
+    kernel: str  # kernel name without template arguments ('' if unknown)
+    config: list[Node] = field(default_factory=list)  # grid, block, shared, stream as written
+    threads: int | None = None  # folded block size (x*y*z), if constant
+
+
+@dataclass
+class LintContext:
+    source: SourceFile
+    tree: Tree
+    settings: LintSettings
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def data(self) -> bytes:
+        return self.source.data
+
+    def text(self, node: Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
+
+    # -- reporting ------------------------------------------------------------------------
+
+    def fix(self, rule_id: str, title: str, edits: Sequence[Edit], applicability: str | None = None) -> Fix:
+        """A fix at the rule's declared applicability, or lower: a detector may lower it for one
+        finding, never raise it (checked by the registry tests)."""
+        declared = _APPLICABILITY[get_rule(rule_id).fix_applicability]
+        wanted = _APPLICABILITY[applicability] if applicability else declared
+        return Fix(title, tuple(sorted(edits)), min(declared, wanted))
+
+    def report(self, rule_id: str, span: Span, message: str, fix: Fix | None = None, **data: Any) -> None:
+        start, end = (span.start_byte, span.end_byte) if not isinstance(span, tuple) else span
+        self.diagnostics.append(make_diagnostic(self.source, rule_id, start, end, message, fix, **data))
+
+    # -- constants ------------------------------------------------------------------------
+
+    @cached_property
+    def constants(self) -> dict[str, int]:
+        """Object-like #defines and const/constexpr integer variables with a constant value.
+        A name defined twice with different values is left out (it depends on the branch)."""
+        pending: list[tuple[str, Node | str]] = []
+        for node in nodes_of_types(self.tree, frozenset({"preproc_def", "declaration"})):
+            if node.type == "preproc_def":
+                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                if name is not None and value is not None:
+                    pending.append((self.text(name), self.text(value)))
+                continue
+            qualifiers = {self.text(c) for c in node.children if c.type == "type_qualifier"}
+            if not qualifiers & {"const", "constexpr"}:
+                continue
+            for declarator in node.children_by_field_name("declarator"):
+                if declarator.type == "init_declarator":
+                    name, value = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("value")
+                    if name is not None and name.type == "identifier" and value is not None:
+                        pending.append((self.text(name), value))
+        # A few rounds, so constants defined from other constants fold too.
+        self._constants_partial: dict[str, int] = {}
+        for _ in range(3):
+            seen: dict[str, set[int | None]] = {}
+            for name, value in pending:
+                folded = self._fold_text(value) if isinstance(value, str) else self.int_value(value)
+                seen.setdefault(name, set()).add(folded)
+            self._constants_partial = {
+                n: next(iter(v)) for n, v in seen.items() if len(v) == 1 and None not in v  # type: ignore[misc]
+            }
+        return self._constants_partial
+
+    def _fold_text(self, text: str) -> int | None:
+        text = text.strip()
+        while text.startswith("(") and text.endswith(")"):
+            text = text[1:-1].strip()
+        value = parse_int(text)
+        if value is not None:
+            return value
+        return self._constants_partial.get(text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
+
+    def int_value(self, node: Node | None) -> int | None:
+        """Fold an integer expression: literals, parentheses, + - * / % << >> & | ^, unary -,
+        casts, and names of constants. None when it is not a compile-time constant here."""
+        if node is None:
+            return None
+        kind = node.type
+        if kind == "number_literal":
+            return parse_int(self.text(node))
+        if kind == "parenthesized_expression":
+            inner = [c for c in node.named_children if c.type != "comment"]
+            return self.int_value(inner[0]) if len(inner) == 1 else None
+        if kind == "identifier":
+            known = self.__dict__.get("constants")
+            if known is None:  # while `constants` itself is being computed, use what it has so far
+                known = self.__dict__.get("_constants_partial")
+            if known is None:
+                known = self.constants
+            return known.get(self.text(node))
+        if kind == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            left = self.int_value(node.child_by_field_name("left"))
+            right = self.int_value(node.child_by_field_name("right"))
+            op = _BINARY.get(self.text(operator)) if operator is not None else None
+            if op is None or left is None or right is None:
+                return None
+            return op(left, right)
+        if kind == "unary_expression":
+            operator = node.child_by_field_name("operator")
+            value = self.int_value(node.child_by_field_name("argument"))
+            if value is None or operator is None:
+                return None
+            return {"-": -value, "+": value, "~": ~value}.get(self.text(operator))
+        if kind == "cast_expression":
+            return self.int_value(node.child_by_field_name("value"))
+        return None
+
+    # -- kernels and launches -------------------------------------------------------------
+
+    @cached_property
+    def kernels(self) -> dict[str, Kernel]:
+        """`__global__` function definitions by name (templates included)."""
+        found: dict[str, Kernel] = {}
+        for node in nodes_of_types(self.tree, frozenset({"function_definition"})):
+            if not any(c.type == "__global__" for c in node.children):
+                continue
+            declarator = node.child_by_field_name("declarator")
+            while declarator is not None and declarator.type != "function_declarator":
+                declarator = declarator.child_by_field_name("declarator")
+            if declarator is None:
+                continue
+            name_node = declarator.child_by_field_name("declarator")
+            if name_node is None:
+                continue
+            bounds_node = next((c for c in node.children if c.type == "launch_bounds"), None)
+            bounds: tuple[int | None, ...] = ()
+            if bounds_node is not None:
+                bounds = tuple(self.int_value(a) for a in bounds_node.named_children if a.type != "comment")
+            found[self.text(name_node).split("<")[0].split("::")[-1]] = Kernel(
+                self.text(name_node), node, bounds_node, bounds
+            )
+        return found
+
+    @cached_property
+    def launches(self) -> list[Launch]:
+        """`<<<>>>` launches and hipLaunchKernelGGL / cudaLaunchKernel calls in this file."""
+        found: list[Launch] = []
+        for call in nodes_of_types(self.tree, frozenset({"call_expression"})):
+            function = call.child_by_field_name("function")
+            if function is None:
+                continue
+            config = next((c for c in call.children if c.type == "kernel_call_syntax"), None)
+            if config is not None:
+                settings = [c for c in config.named_children if c.type != "comment"]
+                name = _kernel_name(self.text(function))
+                block = settings[1] if len(settings) > 1 else None
+                found.append(Launch(call, name, settings, self.threads(block)))
+                continue
+            callee = self.text(function)
+            if callee in _LAUNCH_FUNCTIONS:
+                arguments = call.child_by_field_name("arguments")
+                args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
+                if len(args) >= 3:
+                    name = self.text(args[0])
+                    name = re.sub(r"^HIP_KERNEL_NAME\((.*)\)$", r"\1", name)
+                    name = re.sub(r"^\(void\s*\*\)\s*&?|^reinterpret_cast<[^>]*>\(\s*&?|\)$", "", name)
+                    found.append(Launch(call, _kernel_name(name), args[1:5], self.threads(args[2])))
+        return found
+
+    @cached_property
+    def _dim3_variables(self) -> dict[str, int | None]:
+        """`dim3 block(16, 16);` / `dim3 block = dim3(...)` / `dim3 block{...}` -> x*y*z."""
+        values: dict[str, int | None] = {}
+        for node in nodes_of_types(self.tree, frozenset({"declaration"})):
+            kind = node.child_by_field_name("type")
+            if kind is None or self.text(kind) != "dim3":
+                continue
+            for declarator in node.children_by_field_name("declarator"):
+                name = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                if name is None or name.type != "identifier":
+                    continue
+                key = self.text(name)
+                value = None
+                if declarator.type == "init_declarator":
+                    init = declarator.child_by_field_name("value")
+                    if init is not None and init.type in ("argument_list", "initializer_list"):
+                        value = self._product([a for a in init.named_children if a.type != "comment"])
+                    elif init is not None:
+                        value = self.threads(init)
+                values[key] = value if key not in values or values[key] == value else None
+        return values
+
+    def _product(self, parts: list[Node]) -> int | None:
+        total = 1
+        for part in parts:
+            value = self.int_value(part)
+            if value is None:
+                return None
+            total *= value
+        return total
+
+    def threads(self, node: Node | None) -> int | None:
+        """Threads per block of a launch's block argument: an integer, `dim3(x, y, z)`, or a dim3
+        variable declared once in this file with constant sizes."""
+        if node is None:
+            return None
+        if node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            arguments = node.child_by_field_name("arguments")
+            if function is not None and self.text(function) == "dim3" and arguments is not None:
+                return self._product([a for a in arguments.named_children if a.type != "comment"])
+            return None
+        if node.type in ("compound_literal_expression", "initializer_list"):
+            values = node.child_by_field_name("value") if node.type == "compound_literal_expression" else node
+            if values is None:
+                return None
+            return self._product([a for a in values.named_children if a.type != "comment"])
+        if node.type == "identifier":
+            name = self.text(node)
+            if name in self._dim3_variables:
+                return self._dim3_variables[name]
+        return self.int_value(node)
+
+
+def _kernel_name(text: str) -> str:
+    return text.split("<")[0].split("::")[-1].strip()
+
+
+@dataclass
+class BuildContext:
+    """A build file (Makefile, CMakeLists.txt, *.cmake, setup.py): text only, never executed."""
+
+    source: SourceFile
+    settings: LintSettings
+    kind: str  # make | cmake | setup
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def data(self) -> bytes:
+        return self.source.data
+
+    def fix(self, rule_id: str, title: str, edits: Sequence[Edit], applicability: str | None = None) -> Fix:
+        declared = _APPLICABILITY[get_rule(rule_id).fix_applicability]
+        wanted = _APPLICABILITY[applicability] if applicability else declared
+        return Fix(title, tuple(sorted(edits)), min(declared, wanted))
+
+    def report(self, rule_id: str, span: tuple[int, int], message: str, fix: Fix | None = None, **data: Any) -> None:
+        self.diagnostics.append(make_diagnostic(self.source, rule_id, span[0], span[1], message, fix, **data))

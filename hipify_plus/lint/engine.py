@@ -1,0 +1,127 @@
+"""Linting one file: run the detectors, apply selection and suppressions, and fix to a fixed
+point without ever adding a parse error."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from hipify_plus.diagnostics import Diagnostic, make_diagnostic
+from hipify_plus.edits import Applicability, apply_fixes
+from hipify_plus.lint.context import BuildContext, LintContext
+from hipify_plus.lint.registry import detectors
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
+from hipify_plus.parse import captures, error_count, nodes_of_types, parse
+from hipify_plus.source import SourceFile
+
+SOURCE_SUFFIXES = frozenset({".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl"})
+MAX_FIX_ROUNDS = 10
+_HASH_COMMENT = re.compile(rb"#[^\n]*")
+
+
+def file_kind(path: str) -> str | None:
+    """source | make | cmake | setup | None (not linted)."""
+    name = PurePath(path).name
+    lowered = name.lower()
+    if PurePath(lowered).suffix in SOURCE_SUFFIXES:
+        return "source"
+    if lowered in ("makefile", "gnumakefile") or lowered.endswith((".mk", ".mak")) or lowered.startswith("makefile."):
+        return "make"
+    if lowered == "cmakelists.txt" or lowered.endswith(".cmake"):
+        return "cmake"
+    if lowered == "setup.py":
+        return "setup"
+    return None
+
+
+@dataclass
+class LintResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)
+
+
+def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
+    kind = file_kind(path)
+    source = SourceFile(path, data)
+    result = LintResult()
+    registered = detectors()
+    if kind == "source":
+        tree = parse(data)
+        ctx = LintContext(source, tree, settings)
+        for node in nodes_of_types(tree, registered.node_types):
+            for item in registered.by_node_type.get(node.type, ()):
+                if any(settings.enabled(r, path) for r in item.emits):
+                    _run(item.function, (node, ctx), result)
+        for item in registered.files:
+            if any(settings.enabled(r, path) for r in item.emits):
+                _run(item.function, (ctx,), result)
+        found = ctx.diagnostics
+        comments = [(n.start_byte, n.end_byte) for n in captures(tree, "comments").get("comment", [])]
+    elif kind is not None:
+        build = BuildContext(source, settings, kind)
+        for item in registered.builds:
+            if any(settings.enabled(r, path) for r in item.emits):
+                _run(item.function, (build,), result)
+        found = build.diagnostics
+        comments = [m.span() for m in _HASH_COMMENT.finditer(data)]
+    else:
+        return result
+    selected = [d for d in found if settings.enabled(d.rule, path)]
+    suppressions = parse_suppressions(source, comments)
+    kept = apply_suppressions(selected, suppressions)
+    for suppression in suppressions:
+        span = (suppression.start, suppression.end)
+        unknown = unknown_codes(suppression)
+        if unknown and settings.enabled("HP902", path):
+            kept.append(make_diagnostic(source, "HP902", *span,
+                                        f"suppression names unknown rule(s): {', '.join(unknown)}"))
+        unused = [c for c in (suppression.codes or ("*",)) if c not in suppression.used and c not in unknown]
+        if unused and settings.enabled("HP901", path):
+            what = "every rule" if unused == ["*"] else ", ".join(unused)
+            kept.append(make_diagnostic(source, "HP901", *span, f"unused suppression: nothing to suppress for {what}"))
+    kept.sort(key=lambda d: (d.start, d.rule))
+    result.diagnostics = kept
+    return result
+
+
+def _run(function, args, result: LintResult) -> None:
+    try:
+        function(*args)
+    except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others
+        result.internal_errors.append(f"detector {function.__name__} failed: {type(exc).__name__}: {exc}")
+
+
+@dataclass
+class FixOutcome:
+    data: bytes
+    result: LintResult
+    applied: int = 0
+    rounds: int = 0
+    stopped: str = ""  # why fixing stopped early, if it did
+
+
+def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applicability) -> FixOutcome:
+    """Apply fixes until none applies (at most MAX_FIX_ROUNDS rounds). A round whose result has
+    more parse errors than its input is rolled back and fixing stops there."""
+    current = data
+    applied = 0
+    result = lint(path, current, settings)
+    for round_number in range(1, MAX_FIX_ROUNDS + 1):
+        fixes = [d.fix for d in result.diagnostics if d.fix is not None and d.fix.applicability >= minimum]
+        if not fixes:
+            return FixOutcome(current, result, applied, round_number - 1)
+        outcome = apply_fixes(current, fixes, minimum)
+        if not outcome.applied:
+            return FixOutcome(current, result, applied, round_number - 1)
+        if file_kind(path) == "source" and error_count(parse(outcome.source)) > error_count(parse(current)):
+            titles = ", ".join(sorted({f.title for f in outcome.applied}))
+            return FixOutcome(current, result, applied, round_number,
+                              f"fixes rolled back: they would add a parse error ({titles})")
+        current = outcome.source
+        applied += len(outcome.applied)
+        result = lint(path, current, settings)
+    rules = ", ".join(sorted({d.rule for d in result.diagnostics if d.fix is not None}))
+    return FixOutcome(current, result, applied, MAX_FIX_ROUNDS,
+                      f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})")

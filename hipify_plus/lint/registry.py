@@ -1,0 +1,101 @@
+"""Binding rule ids to detectors.
+
+A detector is a small function registered with the node types it wants and the rule ids it
+may emit:
+
+    @detector("call_expression", emits=("HP103",))
+    def full_mask_in_sync_intrinsic(node: Node, ctx: LintContext) -> None:
+        ...
+        ctx.report("HP103", node, "...", fix=ctx.fix("...", [Edit(...)]))
+
+`file_detector` functions run once per source file (after the node detectors), for checks that
+tie several places together (launch sites and their kernels). `build_detector` functions run on
+build files (Makefiles, CMake, setup.py) and see only text. Detectors never read files, print or
+apply edits.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hipify_plus.lint.context import BuildContext, LintContext
+    from hipify_plus.parse import Node
+
+NodeDetector = Callable[["Node", "LintContext"], None]
+FileDetector = Callable[["LintContext"], None]
+BuildDetector = Callable[["BuildContext"], None]
+
+
+@dataclass(frozen=True)
+class Registered:
+    function: Callable[..., None]
+    emits: tuple[str, ...]
+    node_types: tuple[str, ...] = ()
+    kind: str = "node"  # node | file | build
+
+
+_REGISTERED: list[Registered] = []
+
+
+def detector(*node_types: str, emits: tuple[str, ...]) -> Callable[[NodeDetector], NodeDetector]:
+    def register(function: NodeDetector) -> NodeDetector:
+        _REGISTERED.append(Registered(function, emits, node_types, "node"))
+        return function
+
+    return register
+
+
+def file_detector(*, emits: tuple[str, ...]) -> Callable[[FileDetector], FileDetector]:
+    def register(function: FileDetector) -> FileDetector:
+        _REGISTERED.append(Registered(function, emits, (), "file"))
+        return function
+
+    return register
+
+
+def build_detector(*, emits: tuple[str, ...]) -> Callable[[BuildDetector], BuildDetector]:
+    def register(function: BuildDetector) -> BuildDetector:
+        _REGISTERED.append(Registered(function, emits, (), "build"))
+        return function
+
+    return register
+
+
+@dataclass(frozen=True)
+class Detectors:
+    by_node_type: dict[str, tuple[Registered, ...]]
+    files: tuple[Registered, ...]
+    builds: tuple[Registered, ...]
+    node_types: frozenset[str]
+
+    def all(self) -> list[Registered]:
+        seen: dict[int, Registered] = {}
+        for group in (*self.by_node_type.values(), self.files, self.builds):
+            for item in group:
+                seen[id(item)] = item
+        return list(seen.values())
+
+
+@cache
+def detectors() -> Detectors:
+    """Import every module in hipify_plus/lint/detectors and index what they registered."""
+    package = importlib.import_module("hipify_plus.lint.detectors")
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+    by_type: dict[str, list[Registered]] = {}
+    for item in _REGISTERED:
+        if item.kind == "node":
+            for node_type in item.node_types:
+                by_type.setdefault(node_type, []).append(item)
+    return Detectors(
+        by_node_type={k: tuple(v) for k, v in by_type.items()},
+        files=tuple(i for i in _REGISTERED if i.kind == "file"),
+        builds=tuple(i for i in _REGISTERED if i.kind == "build"),
+        node_types=frozenset(by_type),
+    )

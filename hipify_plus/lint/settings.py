@@ -1,0 +1,146 @@
+"""Lint settings: `[tool.hipify-plus]` in pyproject.toml, then command-line overrides.
+
+    [tool.hipify-plus]
+    select = ["HP1", "HP2"]          # ids, prefixes or names; default: every lint rule
+    ignore = ["HP110"]
+    unsafe-fixes = false
+    target-rocm = "6.3"
+    offload-arch = ["gfx90a", "gfx942"]
+    [tool.hipify-plus.per-file-ignores]
+    "third_party/**" = ["ALL"]
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hipify_plus.registry import matches
+from hipify_plus.versions import Version, parse_version
+
+DEFAULT_ARCHES = ("gfx90a",)
+KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "unsafe-fixes", "target-rocm",
+              "offload-arch", "output-format", "exclude"}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class LintSettings:
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    unsafe_fixes: bool = False
+    target_rocm: Version = (6, 3, 0)
+    arches: tuple[str, ...] = DEFAULT_ARCHES
+    exclude: tuple[str, ...] = ()
+    output_format: str | None = None
+    root: Path | None = None  # folder of the pyproject.toml, for per-file-ignores paths
+
+    def enabled(self, rule_id: str, path: str | None = None) -> bool:
+        if not matches(rule_id, self.select) or matches(rule_id, self.ignore):
+            return False
+        if path is not None and self.per_file_ignores:
+            relative = _relative(path, self.root)
+            for pattern, codes in self.per_file_ignores:
+                if fnmatch.fnmatch(relative, pattern) and matches(rule_id, codes):
+                    return False
+        return True
+
+
+def _relative(path: str, root: Path | None) -> str:
+    if root is None:
+        return Path(path).as_posix()
+    try:
+        return Path(path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a [tool.hipify-plus] table, from `start` upwards."""
+    folder = start.resolve()
+    if folder.is_file():
+        folder = folder.parent
+    for candidate in [folder, *folder.parents]:
+        path = candidate / "pyproject.toml"
+        if path.is_file():
+            try:
+                if "hipify-plus" in tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}):
+                    return path
+            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+                return path  # load_config reports it
+    return None
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from exc
+    table = raw.get("tool", {}).get("hipify-plus", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.hipify-plus] must be a table")
+    unknown = set(table) - KNOWN_KEYS
+    if unknown:
+        raise ConfigError(f"{path}: unknown [tool.hipify-plus] keys: {', '.join(sorted(unknown))}")
+    return table
+
+
+def _strings(value: Any, key: str, path: Path | None) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path or 'options'}: {key} must be a list of strings")
+    return tuple(value)
+
+
+def build_settings(
+    config_path: Path | None,
+    *,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    unsafe_fixes: bool | None = None,
+    target_rocm: str | None = None,
+    arches: list[str] | None = None,
+) -> LintSettings:
+    table = load_config(config_path) if config_path is not None else {}
+    chosen_select = _strings(table.get("select", ["ALL"]), "select", config_path)
+    chosen_select += _strings(table.get("extend-select", []), "extend-select", config_path)
+    if select:
+        chosen_select = tuple(select)
+    chosen_ignore = _strings(table.get("ignore", []), "ignore", config_path) + tuple(ignore or ())
+    per_file = table.get("per-file-ignores", {})
+    if not isinstance(per_file, dict):
+        raise ConfigError(f"{config_path}: per-file-ignores must be a table")
+    rocm_text = target_rocm or table.get("target-rocm")
+    try:
+        rocm = parse_version(str(rocm_text)) if rocm_text else None
+    except ValueError as exc:
+        raise ConfigError(f"target ROCm {rocm_text!r} is not a version such as 6.3") from exc
+    if rocm is None:
+        from hipify_plus.mappings import load_mappings
+
+        rocm = load_mappings().newest_rocm
+    chosen_arches = tuple(arches) if arches else _strings(table.get("offload-arch", list(DEFAULT_ARCHES)), "offload-arch", config_path)
+    for arch in chosen_arches:
+        if not arch.startswith("gfx"):
+            raise ConfigError(f"offload arch {arch!r} is not an AMD target such as gfx90a")
+    return LintSettings(
+        select=chosen_select,
+        ignore=chosen_ignore,
+        per_file_ignores=tuple((k, _strings(v, f"per-file-ignores.{k}", config_path)) for k, v in per_file.items()),
+        unsafe_fixes=bool(table.get("unsafe-fixes", False)) if unsafe_fixes is None else unsafe_fixes,
+        target_rocm=rocm,
+        arches=chosen_arches,
+        exclude=_strings(table.get("exclude", []), "exclude", config_path),
+        output_format=table.get("output-format"),
+        root=config_path.parent if config_path is not None else None,
+    )
