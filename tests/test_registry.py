@@ -1,0 +1,74 @@
+"""Invariants over rules/, the detectors and corpus/lint (adding a rule touches three files:
+its TOML, its detector, its fixture; these tests say what is missing)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hipify_plus.lint.registry import detectors
+from hipify_plus.registry import FIX_AVAILABILITY, SEVERITIES, all_rules
+from hipify_plus.testing import load_fixture
+
+from .test_lint_corpus import INPUTS, settings_for
+
+FAMILY_PREFIX = {"translate": "HP0", "wavefront": "HP1", "launch": "HP2", "libraries": "HP3",
+                 "build": "HP4", "portability": "HP5", "resources": "HP6", "meta": "HP9"}
+NOT_FROM_DETECTORS = {"translate", "resources"}  # emitted by the translator / the resources command
+RULES = sorted(all_rules().values(), key=lambda r: r.id)
+LINT_RULES = [r for r in RULES if r.family not in NOT_FROM_DETECTORS]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_rule_metadata(rule) -> None:
+    assert re.fullmatch(r"HP\d{3}", rule.id)
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
+    assert rule.id.startswith(FAMILY_PREFIX[rule.family]), f"{rule.id} is not in the {rule.family} range"
+    assert rule.severity in SEVERITIES
+    assert rule.fix in FIX_AVAILABILITY
+    assert rule.fix_applicability in ("safe", "unsafe", "display")
+    assert "## What it does" in rule.docs and "## Why it matters on AMD" in rule.docs
+    if rule.fix != "never":
+        assert "## Fix safety" in rule.docs, "a fixable rule says why its fix is safe or unsafe"
+
+
+def test_rule_names_are_unique() -> None:
+    names = [r.name for r in RULES]
+    assert len(names) == len(set(names))
+
+
+def test_every_emitted_id_exists_and_every_lint_rule_has_a_detector() -> None:
+    emitted = {rule_id for item in detectors().all() for rule_id in item.emits}
+    assert emitted <= set(all_rules()), f"unknown ids emitted: {sorted(emitted - set(all_rules()))}"
+    missing = [r.id for r in LINT_RULES if r.family != "meta" and r.id not in emitted]
+    assert not missing, f"rules without a detector: {missing}"
+
+
+def test_every_lint_rule_has_firing_and_non_firing_fixtures() -> None:
+    fires: set[str] = set()
+    quiet: set[str] = set()
+    for path in INPUTS:
+        fixture = load_fixture(path)
+        fires |= {rule for _, rule in fixture.expected}
+        quiet |= {rule for _, rule in fixture.ok}
+    assert not [r.id for r in LINT_RULES if r.id not in fires], "rules with no `expect:` fixture"
+    assert not [r.id for r in LINT_RULES if r.id not in quiet], "rules with no `ok:` fixture"
+
+
+def test_fix_availability_matches_behaviour() -> None:
+    from hipify_plus.lint.engine import lint
+
+    seen: dict[str, list[bool]] = {}
+    for path in INPUTS:
+        fixture = load_fixture(path)
+        for d in lint(path.name, path.read_bytes(), settings_for(fixture)).diagnostics:
+            seen.setdefault(d.rule, []).append(d.fix is not None)
+    for rule_id, fixes in seen.items():
+        rule = all_rules()[rule_id]
+        if rule.fix == "never":
+            assert not any(fixes), f"{rule_id} says fix = never but offers fixes"
+        if rule.fix == "always":
+            assert all(fixes), f"{rule_id} says fix = always but some findings have no fix"
+        if rule.fix == "sometimes":
+            assert any(fixes), f"{rule_id} says fix = sometimes but no corpus finding has one"
