@@ -97,6 +97,47 @@ def convert(
     raise typer.Exit(code)
 
 
+class LintFormat(str, Enum):
+    text = "text"
+    concise = "concise"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+def _split(values: Optional[list[str]]) -> list[str]:
+    return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
+
+
+@app.command()
+def lint(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: the current folder).")] = None,
+    select: Annotated[Optional[list[str]], typer.Option("--select", help="Rules to run: ids, prefixes (HP1) or names; comma-separated or repeated.")] = None,
+    ignore: Annotated[Optional[list[str]], typer.Option("--ignore", help="Rules to skip.")] = None,
+    fix: Annotated[bool, typer.Option("--fix", help="Apply safe fixes in place.")] = False,
+    unsafe_fixes: Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply (or show) unsafe fixes.")] = None,
+    diff: Annotated[bool, typer.Option("--diff", help="Show the fixes as a diff; change nothing.")] = False,
+    output_format: Annotated[Optional[LintFormat], typer.Option(help="text (with code frames), concise, json, sarif or github.")] = None,
+    config: Annotated[Optional[Path], typer.Option(help="pyproject.toml to read [tool.hipify-plus] from (default: the nearest one).")] = None,
+    target_rocm: Annotated[Optional[str], typer.Option(help="ROCm release the code targets (default: config, else the newest known).")] = None,
+    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a).")] = None,
+    baseline: Annotated[Optional[Path], typer.Option(help="Report only findings not in this baseline file.")] = None,
+    write_baseline: Annotated[Optional[Path], typer.Option(help="Write today's findings to this baseline file and exit 0.")] = None,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")] = False,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
+) -> None:
+    """Find AMD hazards in CUDA/HIP sources and build files (warp size, launch bounds, LDS, flags, ...)."""
+    from hipify_plus.commands.lint import run_lint
+
+    code = run_lint(
+        paths=paths or [Path(".")], select=_split(select), ignore=_split(ignore), fix=fix,
+        unsafe_fixes=unsafe_fixes, diff=diff, output_format=output_format.value if output_format else None,
+        config=config, target_rocm=target_rocm, arches=_split(arch), baseline=baseline,
+        write_baseline=write_baseline, exit_zero=exit_zero, quiet=quiet,
+    )
+    raise typer.Exit(code)
+
+
 @app.command("rules")
 def list_rules() -> None:
     """List every rule: id, name, severity and summary."""

@@ -19,3 +19,26 @@ def summary(diagnostics: Sequence[Diagnostic]) -> str:
     parts = [f"{by_severity[s]} {s}{'s' if by_severity[s] != 1 else ''}"
              for s in ("error", "warning", "info") if by_severity[s]]
     return ", ".join(parts) if parts else "no findings"
+
+
+def write_full(diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out: TextIO) -> None:
+    """ruff-style: the finding, then a code frame with the span underlined, then the fix title."""
+    from hipify_plus.source import SourceFile
+
+    files: dict[str, SourceFile] = {}
+    for d in sorted(diagnostics, key=lambda d: (d.path, d.line, d.column, d.rule)):
+        out.write(f"{d.path}:{d.line}:{d.column}: {d.rule} [{d.severity}] {d.message}\n")
+        data = sources.get(d.path)
+        if data is not None:
+            source = files.setdefault(d.path, SourceFile(d.path, data))
+            width = len(str(d.line + 1))
+            for number in range(max(1, d.line - 1), min(len(source.line_starts), d.line + 1) + 1):
+                text = source.line_text(number).expandtabs(4)
+                out.write(f"  {number:>{width}} | {text}\n")
+                if number == d.line:
+                    length = (d.end_column - d.column) if d.end_line == d.line else len(text) - d.column + 1
+                    out.write(f"  {'':>{width}} | {' ' * (d.column - 1)}{'^' * max(1, length)}\n")
+        if d.fix is not None:
+            kind = {"SAFE": "fix", "UNSAFE": "unsafe fix", "DISPLAY_ONLY": "suggestion"}[d.fix.applicability.name]
+            out.write(f"  = {kind}: {d.fix.title}\n")
+        out.write("\n")

@@ -1,0 +1,154 @@
+"""`hipify-plus lint`: find AMD hazards in CUDA and HIP sources and build files; fix them."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.edits import Applicability
+from hipify_plus.files import walk
+from hipify_plus.fsutil import write_atomic
+from hipify_plus.lint.baseline import Baseline, BaselineError
+from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
+from hipify_plus.lint.settings import ConfigError, LintSettings, build_settings, find_config
+from hipify_plus.report.formats import write_report
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+@dataclass
+class LintRun:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    internal: list[str] = field(default_factory=list)
+    sources: dict[str, bytes] = field(default_factory=dict)
+
+
+def _error(message: str) -> int:
+    print(f"hipify-plus: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def lint_paths(paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool) -> LintRun:
+    run = LintRun()
+    for path in paths:
+        if not path.exists() and not path.is_symlink():
+            run.errors.append(f"{path}: no such file or directory")
+    found = walk([p for p in paths if p.exists()], [], list(settings.exclude))
+    for item in found:
+        display = str(item.path)
+        if file_kind(item.path.name) is None:
+            continue
+        try:
+            data = item.path.read_bytes()
+        except OSError as exc:
+            run.errors.append(f"{display}: cannot read: {exc.strerror or exc}")
+            continue
+        if b"\0" in data[:8192]:
+            run.errors.append(f"{display}: binary file, not linted")
+            continue
+        run.sources[display] = data
+        if fix is None:
+            result = lint(display, data, settings)
+            run.diagnostics += result.diagnostics
+            run.internal += [f"{display}: {e}" for e in result.internal_errors]
+            continue
+        outcome = lint_and_fix(display, data, settings, fix)
+        run.diagnostics += outcome.result.diagnostics
+        run.internal += [f"{display}: {e}" for e in outcome.result.internal_errors]
+        if outcome.stopped:
+            run.errors.append(f"{display}: {outcome.stopped}")
+        if outcome.data != data:
+            run.changed.append(display)
+            if diff:
+                sys.stdout.writelines(difflib.unified_diff(
+                    data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+                    outcome.data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+                    fromfile=display, tofile=display,
+                ))
+            else:
+                try:
+                    write_atomic(item.path, outcome.data, item.path.stat().st_mode, durable=True)
+                except OSError as exc:
+                    run.errors.append(f"{display}: cannot write: {exc.strerror or exc}")
+                    continue
+                run.sources[display] = outcome.data
+                print(f"Rewriting {display}", file=sys.stderr)
+    return run
+
+
+def run_lint(
+    *, paths: list[Path], select: list[str], ignore: list[str], fix: bool, unsafe_fixes: bool | None,
+    diff: bool, output_format: str | None, config: Path | None, target_rocm: str | None,
+    arches: list[str], baseline: Path | None, write_baseline: Path | None, exit_zero: bool, quiet: bool,
+) -> int:
+    try:
+        config_path = config if config is not None else find_config(paths[0] if paths else Path.cwd())
+        if config is not None and not config.is_file():
+            raise ConfigError(f"{config}: no such config file")
+        settings = build_settings(
+            config_path, select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
+            target_rocm=target_rocm, arches=[a for item in arches for a in item.split(",") if a] or None,
+        )
+        accepted = Baseline.load(baseline) if baseline is not None else None
+    except (ConfigError, BaselineError) as exc:
+        return _error(str(exc))
+    unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
+    if unknown:
+        return _error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")
+
+    minimum = None
+    if fix or diff:
+        minimum = Applicability.UNSAFE if settings.unsafe_fixes else Applicability.SAFE
+    run = lint_paths(paths, settings, minimum, diff)
+
+    diagnostics = run.diagnostics
+    if write_baseline is not None:
+        try:
+            Baseline.from_diagnostics(diagnostics, run.sources).save(write_baseline)
+        except OSError as exc:
+            return _error(f"cannot write baseline {write_baseline}: {exc.strerror or exc}")
+        print(f"hipify-plus: wrote {len(diagnostics)} findings to {write_baseline}", file=sys.stderr)
+        return EXIT_CLEAN
+    if accepted is not None:
+        diagnostics = accepted.new_findings(diagnostics, run.sources)
+
+    fmt = output_format or settings.output_format or "text"
+    if not diff:
+        write_report(fmt, diagnostics, run.sources, sys.stdout)
+    for message in run.errors:
+        print(f"hipify-plus: warning: {message}", file=sys.stderr)
+    for message in run.internal:
+        print(f"hipify-plus: internal error: {message}", file=sys.stderr)
+    if not quiet and diff:
+        print(f"Would fix {len(run.changed)} file(s).", file=sys.stderr)
+    elif not quiet and fmt == "text":
+        safe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.SAFE)
+        unsafe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.UNSAFE)
+        hints = []
+        if safe:
+            hints.append(f"{safe} fixable with --fix")
+        if unsafe and not settings.unsafe_fixes:
+            hints.append(f"{unsafe} more with --unsafe-fixes")
+        elif unsafe:
+            hints.append(f"{unsafe} fixable with --fix")
+        tail = f" ({', '.join(hints)})" if hints else ""
+        fixed = f", fixed {len(run.changed)} file(s)" if run.changed else ""
+        print(f"Found {len(diagnostics)} finding(s){tail}{fixed}.", file=sys.stderr)
+    if run.internal:
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    missing = any("no such file" in e for e in run.errors)
+    return EXIT_FINDINGS if diagnostics or run.changed or missing else EXIT_CLEAN
+
+
+def _selects_something(selector: str) -> bool:
+    from hipify_plus.registry import all_rules
+
+    rules = all_rules()
+    return selector == "ALL" or any(r.startswith(selector) or rules[r].name == selector for r in rules)

@@ -1,0 +1,138 @@
+"""`hipify-plus lint` through the CLI: formats, config, suppressions, fixes, baselines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hipify_plus.cli import main
+
+from .conftest import SHARED
+
+BAD = b"""__global__ void reduce(float* out, const float* in)
+{
+    float v = in[threadIdx.x];
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_down_sync(0xffffffff, v, o);
+    out[blockIdx.x] = v;
+}
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "reduce.cu").write_bytes(BAD)
+    return tmp_path
+
+
+def run(args: list[str], capsys) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_output_has_code_frames_and_exit_1(project: Path, capsys) -> None:
+    code, out, err = run(["lint", str(project)], capsys)
+    assert code == 1
+    assert "reduce.cu:4:18: HP105 [error]" in out and "reduce.cu:5:31: HP103 [error]" in out
+    assert "    |                  ^^" in out and "= fix: Start the reduction at `warpSize / 2`" in out
+    assert "Found 2 finding(s) (2 fixable with --fix)." in err
+
+
+def test_json_fields(project: Path, capsys) -> None:
+    code, out, _ = run(["lint", str(project), "--output-format", "json"], capsys)
+    findings = json.loads(out)
+    assert code == 1 and [f["rule"] for f in findings] == ["HP105", "HP103"]
+    first = findings[0]
+    assert {"path", "line", "column", "end_line", "end_column", "rule", "name", "severity", "message", "fix"} <= set(first)
+    assert (first["line"], first["column"], first["end_line"], first["end_column"]) == (4, 18, 4, 20)
+    assert first["fix"]["applicability"] == "safe" and first["name"] == "reduction-starts-at-16"
+
+
+def test_sarif_is_valid_against_the_official_schema(project: Path, capsys) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_path = SHARED / "sarif" / "sarif-schema-2.1.0.json"
+    if not schema_path.is_file():
+        pytest.skip("../shared/sarif/sarif-schema-2.1.0.json is not beside this checkout (only CI's copy has it)")
+    _, out, _ = run(["lint", str(project), "--output-format", "sarif"], capsys)
+    document = json.loads(out)
+    jsonschema.Draft4Validator(json.loads(schema_path.read_text())).validate(document)
+    driver = document["runs"][0]["tool"]["driver"]
+    assert [r["id"] for r in driver["rules"]] == ["HP103", "HP105"]
+    assert "Why it matters on AMD" in driver["rules"][0]["help"]["markdown"]
+    assert document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
+
+
+def test_github_annotations(project: Path, capsys) -> None:
+    _, out, _ = run(["lint", str(project), "--output-format", "github"], capsys)
+    assert out.splitlines()[0].startswith("::error title=HP105 reduction-starts-at-16,file=")
+    assert ",line=4,col=18,endLine=4,endColumn=20::HP105 " in out
+
+
+def test_select_ignore_and_unknown_selector(project: Path, capsys) -> None:
+    code, out, _ = run(["lint", str(project), "--select", "HP103", "--output-format", "concise"], capsys)
+    assert code == 1 and "HP103" in out and "HP105" not in out
+    code, out, _ = run(["lint", str(project), "--ignore", "HP1", "-q"], capsys)
+    assert code == 0 and out == ""
+    code, _, err = run(["lint", str(project), "--select", "HP77"], capsys)
+    assert code == 2 and "unknown rule selector" in err
+
+
+def test_config_in_pyproject_and_per_file_ignores(project: Path, capsys) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.hipify-plus]\nignore = ["HP105"]\n[tool.hipify-plus.per-file-ignores]\n"vendor/**" = ["ALL"]\n'
+    )
+    (project / "vendor").mkdir()
+    (project / "vendor" / "third.cu").write_bytes(BAD)
+    code, out, _ = run(["lint", str(project), "--output-format", "concise"], capsys)
+    assert code == 1 and out.count("\n") == 1 and "src/reduce.cu" in out and "HP103" in out
+
+
+def test_broken_config_is_a_clear_error(project: Path, capsys) -> None:
+    (project / "pyproject.toml").write_text("[tool.hipify-plus]\nselect = [\n")
+    code, _, err = run(["lint", str(project)], capsys)
+    assert code == 2 and "not valid TOML" in err and "Traceback" not in err
+    (project / "pyproject.toml").write_text('[tool.hipify-plus]\nsellect = ["HP1"]\n')
+    code, _, err = run(["lint", str(project)], capsys)
+    assert code == 2 and "unknown [tool.hipify-plus] keys: sellect" in err
+
+
+def test_fix_then_nothing_left_and_idempotent(project: Path, capsys) -> None:
+    source = project / "src" / "reduce.cu"
+    code, _, err = run(["lint", str(source), "--fix"], capsys)
+    assert code == 1 and "Rewriting" in err
+    fixed = source.read_bytes()
+    assert b"int o = warpSize / 2" in fixed and b"__shfl_down_sync(~0ull, v, o)" in fixed
+    code, out, _ = run(["lint", str(source), "--fix"], capsys)
+    assert code == 0 and source.read_bytes() == fixed and out == ""
+
+
+def test_diff_changes_nothing(project: Path, capsys) -> None:
+    source = project / "src" / "reduce.cu"
+    code, out, err = run(["lint", str(source), "--diff"], capsys)
+    assert code == 1 and "-    for (int o = 16;" in out and "+    for (int o = warpSize / 2;" in out
+    assert source.read_bytes() == BAD and "Would fix 1 file(s)." in err
+
+
+def test_baseline_accepts_old_findings_only(project: Path, capsys) -> None:
+    baseline = project / "baseline.json"
+    code, _, _ = run(["lint", str(project), "--write-baseline", str(baseline)], capsys)
+    assert code == 0 and baseline.is_file()
+    code, out, _ = run(["lint", str(project), "--baseline", str(baseline), "-q"], capsys)
+    assert code == 0 and out == ""
+    source = project / "src" / "reduce.cu"
+    source.write_bytes(b"// a new header line shifts everything\n" + BAD + b"__device__ int x() { return __all_sync(~0u, 1); }\n")
+    code, out, _ = run(["lint", str(project), "--baseline", str(baseline), "--output-format", "concise"], capsys)
+    assert code == 1 and out.count("\n") == 1 and "HP103" in out and ":9:" in out
+    baseline.write_text("{}")
+    code, _, err = run(["lint", str(project), "--baseline", str(baseline)], capsys)
+    assert code == 2 and "not a hipify-plus baseline" in err
+
+
+def test_missing_path_and_binary_file(project: Path, capsys) -> None:
+    (project / "src" / "blob.cu").write_bytes(b"\0\0\0")
+    code, _, err = run(["lint", str(project / "nope.cu"), str(project / "src")], capsys)
+    assert code == 1 and "nope.cu: no such file or directory" in err and "blob.cu: binary file" in err
