@@ -77,12 +77,7 @@ class MappingTable:
         for path in [*files, root / "extra.tsv"]:
             self._load(path)
         self._load_headers(root / "headers.tsv")
-        meta = dict(
-            line.split("=", 1)
-            for line in (root / "meta.txt").read_text(encoding="utf-8").splitlines()
-            if "=" in line and not line.startswith("#")
-        )
-        self.newest_rocm: Version = parse_version(meta["newest_rocm"])
+        self.newest_rocm: Version = newest_rocm()
 
     def _load(self, path: Path) -> None:
         policy = "hip"
@@ -157,6 +152,17 @@ def _getter(columns: dict[str, int], cells: list[str]):
         return cells[index] if index is not None and index < len(cells) else ""
 
     return get
+
+
+@cache
+def newest_rocm() -> Version:
+    """The newest ROCm release the mapping data names (without loading the tables)."""
+    meta = dict(
+        line.split("=", 1)
+        for line in (data_dir("rules") / "mappings" / "meta.txt").read_text(encoding="utf-8").splitlines()
+        if "=" in line and not line.startswith("#")
+    )
+    return parse_version(meta["newest_rocm"].strip())
 
 
 @cache

@@ -126,9 +126,9 @@ def build_settings(
     except ValueError as exc:
         raise ConfigError(f"target ROCm {rocm_text!r} is not a version such as 6.3") from exc
     if rocm is None:
-        from hipify_plus.mappings import load_mappings
+        from hipify_plus.mappings import newest_rocm
 
-        rocm = load_mappings().newest_rocm
+        rocm = newest_rocm()
     chosen_arches = tuple(arches) if arches else _strings(table.get("offload-arch", list(DEFAULT_ARCHES)), "offload-arch", config_path)
     for arch in chosen_arches:
         if not arch.startswith("gfx"):
