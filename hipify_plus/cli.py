@@ -138,6 +138,43 @@ def lint(
     raise typer.Exit(code)
 
 
+class ResourcesFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+@app.command()
+def resources(
+    paths: Annotated[list[Path], typer.Argument(help="CUDA or HIP files or folders (CUDA is translated first).")],
+    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default gfx90a).")] = None,
+    hipcc: Annotated[Optional[str], typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
+    nvcc: Annotated[Optional[str], typer.Option(help="nvcc for the CUDA column (default: PATH).")] = None,
+    no_cuda: Annotated[bool, typer.Option("--no-cuda", help="Do not run nvcc for the CUDA column.")] = False,
+    sm: Annotated[str, typer.Option(help="CUDA architecture for the CUDA column.")] = "sm_80",
+    include: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder (repeatable).")] = None,
+    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition (repeatable).")] = None,
+    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags.")] = None,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Parallel compiles (0: one per core).")] = 0,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")] = False,
+    min_occupancy: Annotated[int, typer.Option(min=1, help="Report kernels below this many waves/SIMD.")] = 2,
+    tune: Annotated[bool, typer.Option("--tune", help="Try launch bounds that remove spills and propose the best.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Write the tuning proposals into the sources (implies --tune).")] = False,
+    output_format: Annotated[ResourcesFormat, typer.Option(help="text table, json, sarif or github.")] = ResourcesFormat.text,
+) -> None:
+    """Compile kernels with hipcc and show VGPR/AGPR/SGPR, scratch, spills, occupancy and LDS per kernel."""
+    from hipify_plus.commands.resources import run_resources
+
+    code = run_resources(
+        paths=paths, arches=_split(arch), hipcc=hipcc, nvcc=nvcc, no_cuda=no_cuda, sm=sm,
+        includes=include or [], defines=define or [], compile_commands=compile_commands, jobs=jobs,
+        no_cache=no_cache, min_occupancy=min_occupancy, tune=tune, fix=fix,
+        output_format=output_format.value,
+    )
+    raise typer.Exit(code)
+
+
 @app.command("rules")
 def list_rules() -> None:
     """List every rule: id, name, severity and summary."""

@@ -1,0 +1,149 @@
+"""`hipify-plus resources`: per-kernel AMD resource usage, the CUDA side beside it, tuning."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from hipify_plus.report.formats import write_report
+from hipify_plus.resources.hipcc import CompilerError, find_hipcc
+from hipify_plus.resources.measure import MeasureSettings, Measurement, findings, measure
+from hipify_plus.resources.nvcc import cuda_usage, find_nvcc
+from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+COLUMNS = ("kernel", "file:line", "arch", "VGPR", "AGPR", "SGPR", "scratch", "VGPR spill",
+           "SGPR spill", "occ", "LDS", "CUDA regs", "CUDA spill", "CUDA smem")
+
+
+def _error(message: str) -> int:
+    print(f"hipify-plus: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "hipify-plus"
+
+
+def table(measurement: Measurement) -> str:
+    rows = []
+    for row in measurement.rows:
+        u, c = row.usage, row.cuda
+        rows.append((
+            row.kernel, f"{row.original}:{row.line}", u.arch, u.vgpr, u.agpr, u.sgpr, u.scratch,
+            u.vgpr_spill, u.sgpr_spill, u.occupancy, u.lds,
+            c.registers if c else "-", (c.spill_stores + c.spill_loads) if c else "-", c.smem if c else "-",
+        ))
+    widths = [max(len(str(x)) for x in column) for column in zip(COLUMNS, *rows)]
+    lines = ["  ".join(str(v).ljust(w) if i < 3 else str(v).rjust(w) for i, (v, w) in enumerate(zip(line, widths)))
+             for line in [COLUMNS, *rows]]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def run_resources(
+    *, paths: list[Path], arches: list[str], hipcc: str | None, nvcc: str | None, no_cuda: bool,
+    sm: str, includes: list[str], defines: list[str], compile_commands: Path | None, jobs: int,
+    no_cache: bool, min_occupancy: int, tune: bool, fix: bool, output_format: str,
+) -> int:
+    arches = arches or ["gfx90a"]
+    for arch in arches:
+        if not arch.startswith("gfx"):
+            return _error(f"--arch {arch!r} is not an AMD target such as gfx90a")
+    flags = tuple([f"-I{i}" for i in includes] + [f"-D{d}" for d in defines])
+    compiler = find_hipcc(hipcc)
+    nvcc_path = None if no_cuda else find_nvcc(nvcc)
+    if compiler is None:
+        return estimate(paths, arches, nvcc_path, sm, list(flags), output_format, hipcc)
+    settings = MeasureSettings(
+        arches=tuple(arches), hipcc=compiler, nvcc=nvcc_path, sm=sm, flags=flags,
+        compile_commands=compile_commands, jobs=jobs,
+        cache_dir=None if no_cache else default_cache_dir(), min_occupancy=min_occupancy,
+    )
+    try:
+        measurement = measure(paths, settings)
+    except CompilerError as exc:
+        return _error(str(exc))
+    try:
+        diagnostics = findings(measurement, min_occupancy)
+        proposals = []
+        if tune or fix:
+            from hipify_plus.resources.tune import apply_proposal
+            from hipify_plus.resources.tune import tune as run_tune
+
+            sources = sorted({u.original for u in measurement.units})
+            proposals = run_tune(measurement, settings, sources)
+            if fix:
+                for proposal in proposals:
+                    if proposal.candidate is not None:
+                        problem = apply_proposal(proposal)
+                        print(f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: "
+                              f"{proposal.summary()}", file=sys.stderr)
+        if output_format == "json":
+            json.dump({
+                "hipcc": {"path": compiler.path, "version": compiler.version},
+                "arches": arches,
+                "kernels": [r.to_json() for r in measurement.rows],
+                "findings": [d.to_json() for d in diagnostics],
+                "tuning": [p.to_json() for p in proposals],
+                "errors": measurement.errors,
+                "estimate": False,
+            }, sys.stdout, indent=2)
+            sys.stdout.write("\n")
+        elif output_format in ("sarif", "github"):
+            write_report(output_format, diagnostics, {}, sys.stdout)
+        else:
+            sys.stdout.write(table(measurement))
+            if diagnostics:
+                sys.stdout.write("\n")
+                write_report("concise", diagnostics, {}, sys.stdout)
+            for proposal in proposals:
+                sys.stdout.write(f"\ntune: {proposal.summary()}\n")
+        for message in measurement.errors:
+            print(f"hipify-plus: error: {message}", file=sys.stderr)
+    finally:
+        if measurement.workdir is not None:
+            shutil.rmtree(measurement.workdir, ignore_errors=True)
+    if not measurement.rows and measurement.errors:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if diagnostics or measurement.errors else EXIT_CLEAN
+
+
+def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, flags: list[str],
+             output_format: str, hipcc: str | None) -> int:
+    """No hipcc: estimate AMD occupancy from the CUDA register counts with the occupancy model."""
+    where = f"at {hipcc}" if hipcc else "on PATH or under $ROCM_PATH/bin"
+    print(f"hipify-plus: hipcc not found {where}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
+          "Showing estimates from the occupancy model instead.", file=sys.stderr)
+    if nvcc is None:
+        return _error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
+    rows = []
+    for path in paths:
+        files = [path] if path.is_file() else sorted(path.rglob("*.cu"))
+        for file in files:
+            for name, usage in cuda_usage(nvcc, file, sm, flags).items():
+                for arch in arches:
+                    model = ARCHES.get(arch)
+                    if model is None:
+                        continue
+                    cap = register_cap(model, 1024)
+                    rows.append({
+                        "kernel": name, "file": str(file), "arch": arch, "estimate": True,
+                        "cuda_registers": usage.registers,
+                        "occupancy_at_1024_threads": occupancy(model, min(usage.registers, cap), 0, 0, usage.smem, 1024),
+                        "register_cap_without_launch_bounds": cap,
+                        "likely_spills_without_launch_bounds": usage.registers > cap,
+                    })
+    if output_format == "json":
+        json.dump({"estimate": True, "kernels": rows}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for row in rows:
+            spill = "likely spills" if row["likely_spills_without_launch_bounds"] else "fits"
+            sys.stdout.write(f"{row['kernel']}  {row['file']}  {row['arch']}  CUDA regs {row['cuda_registers']}  "
+                             f"cap {row['register_cap_without_launch_bounds']} ({spill} without launch bounds)  "
+                             f"est. occupancy {row['occupancy_at_1024_threads']} [estimate]\n")
+    return EXIT_FINDINGS if any(r["likely_spills_without_launch_bounds"] for r in rows) else EXIT_CLEAN

@@ -1,0 +1,278 @@
+"""Measuring kernels: translate CUDA inputs, compile every translation unit for every target in
+parallel (cached by content), map the numbers back to the user's files, add the CUDA side, and
+turn spills and low occupancy into findings."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hipify_plus.convert import ConvertSettings, convert
+from hipify_plus.diagnostics import Diagnostic, make_diagnostic
+from hipify_plus.fsutil import write_atomic
+from hipify_plus.lint.context import Kernel, LintContext
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse import parse
+from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
+from hipify_plus.resources.nvcc import CudaUsage, cuda_usage
+from hipify_plus.source import SourceFile
+from hipify_plus.translate.engine import TranslateOptions
+from hipify_plus.versions import parse_version
+
+UNITS = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
+HEADERS = ["*.h", "*.cuh", "*.hpp", "*.hh", "*.hxx", "*.inl", "*.inc"]
+
+
+@dataclass(frozen=True)
+class MeasureSettings:
+    arches: tuple[str, ...] = ("gfx90a",)
+    hipcc: Hipcc | None = None
+    nvcc: str | None = None
+    sm: str = "sm_80"
+    flags: tuple[str, ...] = ()  # -I/-D/-std from options
+    compile_commands: Path | None = None
+    jobs: int = 0
+    cache_dir: Path | None = None
+    min_occupancy: int = 2
+
+
+@dataclass
+class Unit:
+    """One translation unit: the user's file and the HIP file that is compiled."""
+
+    original: Path
+    compiled: Path
+    flags: list[str]
+
+
+@dataclass
+class Row:
+    usage: KernelUsage
+    kernel: str  # demangled
+    original: str  # user's file
+    line: int
+    cuda: CudaUsage | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.usage.to_json()
+        data.update(kernel=self.kernel, file=self.original, line=self.line, mangled=self.usage.name)
+        data.pop("name")
+        data["cuda"] = self.cuda.to_json() if self.cuda else None
+        return data
+
+
+@dataclass
+class Measurement:
+    rows: list[Row] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    workdir: Path | None = None
+
+
+# -- inputs ---------------------------------------------------------------------------------
+
+
+def _compile_command_flags(database: Path | None) -> dict[str, list[str]]:
+    """-I, -isystem, -D, -U, -std and --offload-arch-free flags per file from compile_commands.json."""
+    if database is None:
+        return {}
+    try:
+        entries = json.loads(database.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CompilerError(f"{database}: not a compile_commands.json: {exc}") from exc
+    found: dict[str, list[str]] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        try:
+            directory = Path(entry.get("directory", "."))
+            args = entry.get("arguments") or shlex.split(entry["command"])
+            file = (directory / entry["file"]).resolve()
+        except (KeyError, TypeError, ValueError):
+            continue
+        flags: list[str] = []
+        items = iter(args[1:])
+        for arg in items:
+            if arg in ("-I", "-isystem", "-D", "-U", "-include"):
+                value = next(items, "")
+                value = str((directory / value).resolve()) if arg in ("-I", "-isystem") else value
+                flags += [arg, value]
+            elif arg.startswith(("-I", "-isystem")):
+                prefix = "-isystem" if arg.startswith("-isystem") else "-I"
+                flags.append(prefix + str((directory / arg[len(prefix):]).resolve()))
+            elif arg.startswith(("-D", "-U", "-std=")):
+                flags.append(arg)
+        found[str(file)] = flags
+    return found
+
+
+def prepare_units(paths: list[Path], settings: MeasureSettings, workdir: Path) -> tuple[list[Unit], list[str]]:
+    """Translate the inputs (a no-op for HIP code) into `workdir` and list the units to compile."""
+    assert settings.hipcc is not None
+    version = parse_version(settings.hipcc.version)
+    per_file = _compile_command_flags(settings.compile_commands)
+    units: list[Unit] = []
+    errors: list[str] = []
+    for index, path in enumerate(paths):
+        if not path.exists():
+            errors.append(f"{path}: no such file or directory")
+            continue
+        root = path if path.is_dir() else path.parent
+        target = workdir / f"root{index}"
+        include = () if path.is_dir() else (*HEADERS, path.name)
+        report = convert([root], ConvertSettings(
+            options=TranslateOptions(rocm_version=version), output=target, include=tuple(include),
+            use_cache=False, jobs=1,
+        ))
+        errors += [f"{o.input}: {o.message}" for o in report.outcomes if o.status == "error"]
+        originals = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in UNITS)
+        for original in originals:
+            if original.suffix not in UNITS:
+                errors.append(f"{original}: not a translation unit (.cu, .hip, .cpp)")
+                continue
+            compiled = target / original.relative_to(root)
+            if not compiled.exists():
+                continue
+            flags = list(settings.flags) + per_file.get(str(original.resolve()), [])
+            flags = [_map_include(f, root, target) for f in flags] + [f"-I{compiled.parent}", f"-I{target}"]
+            units.append(Unit(original, compiled, flags))
+    return units, errors
+
+
+def _map_include(flag: str, root: Path, target: Path) -> str:
+    """An -I inside the input root points at the translated copy of that folder."""
+    for prefix in ("-isystem", "-I"):
+        if flag.startswith(prefix) and len(flag) > len(prefix):
+            folder = Path(flag[len(prefix):]).resolve()
+            try:
+                return prefix + str(target / folder.relative_to(root.resolve()))
+            except ValueError:
+                return flag
+    return flag
+
+
+# -- compiling, with a content cache --------------------------------------------------------
+
+
+def _cache_key(unit: Unit, arch: str, hipcc: Hipcc, extra: str = "") -> str:
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(f"{hipcc.path}|{hipcc.version}|{arch}|{unit.flags}|{extra}".encode())
+    digest.update(unit.compiled.read_bytes())
+    for folder in sorted({unit.compiled.parent, *(Path(f[2:]) for f in unit.flags if f.startswith("-I"))}):
+        if folder.is_dir():
+            for header in sorted(folder.iterdir()):
+                if header.is_file() and header.suffix in (".h", ".cuh", ".hpp", ".hh", ".hxx", ".inl", ".inc"):
+                    digest.update(header.name.encode())
+                    digest.update(header.read_bytes())
+    return digest.hexdigest()
+
+
+def compile_cached(unit: Unit, arch: str, settings: MeasureSettings, source: Path | None = None,
+                   extra: str = "") -> list[KernelUsage]:
+    assert settings.hipcc is not None
+    compiled = source or unit.compiled
+    probe = Unit(unit.original, compiled, unit.flags)
+    cache_file = None
+    if settings.cache_dir is not None:
+        cache_file = settings.cache_dir / "resources" / f"{_cache_key(probe, arch, settings.hipcc, extra)}.json"
+        try:
+            cached = json.loads(cache_file.read_text(encoding="utf-8"))
+            return [KernelUsage(**k) for k in cached]
+        except (OSError, ValueError, TypeError):
+            pass
+    usages = compile_for_usage(settings.hipcc, compiled, arch, unit.flags)
+    if cache_file is not None:
+        try:
+            write_atomic(cache_file, json.dumps([u.to_json() for u in usages]).encode())
+        except OSError:
+            pass
+    return usages
+
+
+def kernels_of(path: Path) -> dict[str, Kernel]:
+    data = path.read_bytes()
+    return LintContext(SourceFile(str(path), data), parse(data), LintSettings()).kernels
+
+
+def base_name(demangled: str) -> str:
+    """`void ns::heavy<160>(float const*, float*, int)` -> `heavy`."""
+    head = demangled.split("(")[0]
+    depth, cut = 0, len(head)
+    for index in range(len(head) - 1, -1, -1):
+        char = head[index]
+        if char == ">":
+            depth += 1
+        elif char == "<":
+            depth -= 1
+            if depth == 0:
+                cut = index
+    name = head[:cut].split()[-1] if head[:cut].split() else head
+    return name.split("::")[-1]
+
+
+def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
+    result = Measurement()
+    workdir = Path(tempfile.mkdtemp(prefix="hipify-plus-resources-"))
+    result.workdir = workdir
+    units, errors = prepare_units(paths, settings, workdir)
+    result.units, result.errors = units, errors
+    jobs = [(unit, arch) for unit in units for arch in settings.arches]
+    workers = settings.jobs or os.cpu_count() or 1
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = [pool.submit(compile_cached, unit, arch, settings) for unit, arch in jobs]
+        cuda_futures = {
+            unit.original: pool.submit(cuda_usage, settings.nvcc, unit.original, settings.sm, list(settings.flags))
+            for unit in units if settings.nvcc and unit.original.suffix == ".cu"
+        }
+        outputs: list[tuple[Unit, list[KernelUsage]]] = []
+        for (unit, arch), future in zip(jobs, futures):
+            try:
+                outputs.append((unit, future.result()))
+            except CompilerError as exc:
+                result.errors.append(f"{exc} [{arch}]")
+        cuda = {path: future.result() for path, future in cuda_futures.items()}
+    names = demangle(sorted({u.name for _, usages in outputs for u in usages}))
+    kernel_lines: dict[Path, dict[str, Kernel]] = {}
+    for unit, usages in outputs:
+        if unit.original not in kernel_lines:
+            kernel_lines[unit.original] = kernels_of(unit.original)
+        for usage in usages:
+            readable = names.get(usage.name, usage.name)
+            kernel = kernel_lines[unit.original].get(base_name(readable))
+            line = kernel.node.start_point[0] + 1 if kernel is not None else usage.line
+            cuda_side = cuda.get(unit.original, {}).get(usage.name)
+            result.rows.append(Row(usage, readable, str(unit.original), line, cuda_side))
+    result.rows.sort(key=lambda r: (r.original, r.line, r.kernel, r.usage.arch))
+    return result
+
+
+def findings(measurement: Measurement, min_occupancy: int) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    sources: dict[str, SourceFile] = {}
+    for row in measurement.rows:
+        usage = row.usage
+        source = sources.setdefault(row.original, SourceFile(row.original, Path(row.original).read_bytes()))
+        start = source.line_starts[min(row.line, len(source.line_starts)) - 1]
+        end = source.data.find(b"\n", start)
+        end = len(source.data) if end == -1 else end
+        if usage.spills:
+            found.append(make_diagnostic(
+                source, "HP601", start, end,
+                f"`{row.kernel}` spills on {usage.arch}: {usage.scratch} B/lane scratch, "
+                f"{usage.vgpr_spill} VGPR and {usage.sgpr_spill} SGPR spills at {usage.vgpr} VGPRs "
+                f"(occupancy {usage.occupancy} waves/SIMD); try `hipify-plus resources --tune`",
+                kernel=row.kernel, arch=usage.arch,
+            ))
+        elif usage.occupancy and usage.occupancy < min_occupancy:
+            found.append(make_diagnostic(
+                source, "HP602", start, end,
+                f"`{row.kernel}` reaches only {usage.occupancy} wave(s)/SIMD on {usage.arch} "
+                f"({usage.vgpr} VGPR + {usage.agpr} AGPR, {usage.sgpr} SGPR, {usage.lds} B LDS)",
+                kernel=row.kernel, arch=usage.arch,
+            ))
+    return found

@@ -1,0 +1,209 @@
+"""Launch-bound tuning: recompile a spilling or low-occupancy kernel with candidate
+`__launch_bounds__` / `amdgpu_waves_per_eu` settings that its launch sites allow, and propose
+the one that removes spills at the best occupancy. Every proposal says what it measured."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hipify_plus.edits import Edit, apply_edits
+from hipify_plus.fsutil import write_atomic
+from hipify_plus.lint.context import Kernel, LintContext
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse import parse
+from hipify_plus.resources.hipcc import CompilerError, KernelUsage
+from hipify_plus.resources.measure import (
+    Measurement,
+    MeasureSettings,
+    Row,
+    Unit,
+    base_name,
+    compile_cached,
+    kernels_of,
+)
+from hipify_plus.resources.occupancy import ARCHES
+from hipify_plus.source import SourceFile
+
+
+@dataclass
+class Candidate:
+    threads: int
+    waves: int | None = None
+
+    @property
+    def attribute(self) -> str:
+        text = f"__launch_bounds__({self.threads})"
+        if self.waves is not None:
+            text += f" __attribute__((amdgpu_waves_per_eu({self.waves})))"
+        return text
+
+    @property
+    def portable(self) -> bool:
+        """Valid CUDA as well (no AMD-only attribute)."""
+        return self.waves is None
+
+
+@dataclass
+class Proposal:
+    kernel: str
+    file: str
+    line: int
+    candidate: Candidate | None
+    before: dict[str, KernelUsage] = field(default_factory=dict)
+    after: dict[str, KernelUsage] = field(default_factory=dict)
+    tried: list[tuple[str, dict[str, KernelUsage]]] = field(default_factory=list)
+    note: str = ""
+
+    def summary(self) -> str:
+        if self.candidate is None:
+            return f"{self.kernel} ({self.file}:{self.line}): no proposal: {self.note}"
+        parts = []
+        for arch, old in self.before.items():
+            new = self.after.get(arch)
+            if new is None:
+                continue
+            parts.append(
+                f"{arch}: scratch {old.scratch}->{new.scratch} B/lane, VGPR {old.vgpr}->{new.vgpr}, "
+                f"spills {old.vgpr_spill}->{new.vgpr_spill}, occupancy {old.occupancy}->{new.occupancy}"
+            )
+        return f"{self.kernel} ({self.file}:{self.line}): `{self.candidate.attribute}` — " + "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kernel": self.kernel, "file": self.file, "line": self.line,
+            "proposal": self.candidate.attribute if self.candidate else None,
+            "note": self.note,
+            "before": {a: u.to_json() for a, u in self.before.items()},
+            "after": {a: u.to_json() for a, u in self.after.items()},
+            "tried": [{"attribute": label, "usage": {a: u.to_json() for a, u in usage.items()}}
+                      for label, usage in self.tried],
+        }
+
+
+def launch_bounds_edit(data: bytes, kernel: Kernel, attribute: str) -> Edit:
+    """Replace the kernel's launch bounds, or insert them before its name."""
+    if kernel.launch_bounds is not None:
+        end = kernel.launch_bounds.end_byte
+        # an amdgpu_waves_per_eu attribute written by an earlier tuning run follows directly
+        rest = data[end:]
+        stripped = rest.lstrip()
+        if stripped.startswith(b"__attribute__((amdgpu_waves_per_eu"):
+            close = stripped.find(b")))")
+            if close != -1:
+                end += (len(rest) - len(stripped)) + close + 3
+        return Edit(kernel.launch_bounds.start_byte, end, attribute.encode())
+    declarator = kernel.node.child_by_field_name("declarator")
+    assert declarator is not None
+    return Edit(declarator.start_byte, declarator.start_byte, attribute.encode() + b" ")
+
+
+def launch_threads(paths: list[Path], kernel: str) -> tuple[int | None, str]:
+    """The largest constant block size among the kernel's launch sites in these files, or None
+    with the reason it cannot be known."""
+    sizes: list[int] = []
+    for path in paths:
+        data = path.read_bytes()
+        context = LintContext(SourceFile(str(path), data), parse(data), LintSettings())
+        for launch in context.launches:
+            if launch.kernel != kernel:
+                continue
+            if launch.threads is None:
+                line = launch.node.start_point[0] + 1
+                return None, f"the launch at {path}:{line} has a block size that is not a constant here"
+            sizes.append(launch.threads)
+    if not sizes:
+        return None, "no launch site in the measured files"
+    return max(sizes), ""
+
+
+def _score(usages: dict[str, KernelUsage]) -> tuple[int, int]:
+    spill = sum(u.scratch + u.vgpr_spill + u.sgpr_spill for u in usages.values())
+    occupancy = min((u.occupancy for u in usages.values()), default=0)
+    return spill, -occupancy
+
+
+def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path]) -> list[Proposal]:
+    proposals: list[Proposal] = []
+    by_kernel: dict[tuple[str, str], list[Row]] = {}
+    for row in measurement.rows:
+        by_kernel.setdefault((row.original, row.usage.name), []).append(row)
+    for (original, mangled), rows in by_kernel.items():
+        needs = any(r.usage.spills or (r.usage.occupancy and r.usage.occupancy < settings.min_occupancy) for r in rows)
+        if not needs:
+            continue
+        name = base_name(rows[0].kernel)
+        proposal = Proposal(rows[0].kernel, original, rows[0].line, None, {r.usage.arch: r.usage for r in rows})
+        proposals.append(proposal)
+        threads, why = launch_threads(sources, name)
+        if threads is None:
+            proposal.note = why
+            continue
+        unit = next(u for u in measurement.units if str(u.original) == original)
+        kernel = kernels_of(unit.compiled).get(name)
+        if kernel is None:
+            proposal.note = "kernel definition not found in the translated file"
+            continue
+        data = unit.compiled.read_bytes()
+
+        def try_candidate(candidate: Candidate, index: int) -> dict[str, KernelUsage] | None:
+            variant = unit.compiled.with_name(f".tune{index}-{unit.compiled.name}")
+            variant.write_bytes(apply_edits(data, [launch_bounds_edit(data, kernel, candidate.attribute)]))
+            measured: dict[str, KernelUsage] = {}
+            try:
+                for arch in settings.arches:
+                    usage = next((u for u in compile_cached(unit, arch, settings, variant, candidate.attribute)
+                                  if u.name == mangled), None)
+                    if usage is not None:
+                        measured[arch] = usage
+            except CompilerError as exc:
+                proposal.tried.append((f"{candidate.attribute} (failed: {exc})", {}))
+                return None
+            finally:
+                variant.unlink(missing_ok=True)
+            if len(measured) != len(settings.arches):
+                return None
+            proposal.tried.append((candidate.attribute, measured))
+            return measured
+
+        # The launch sites fix the flat work-group size; then ask for more waves per EU (fewer
+        # registers each) until the kernel would spill. Asking for fewer waves than the flat
+        # size already implies changes nothing, so those are not tried.
+        first = Candidate(threads)
+        measured = try_candidate(first, 0)
+        best = (_score(measured), first, measured) if measured else None
+        if best is not None and best[0][0] == 0:
+            known = [ARCHES[a].max_waves for a in settings.arches if a in ARCHES]
+            max_waves = min(known) if known else 8
+            for waves in range(-best[0][1] + 1, max_waves + 1):
+                candidate = Candidate(threads, waves)
+                measured = try_candidate(candidate, waves)
+                if measured is None or _score(measured)[0] > 0:
+                    break
+                if _score(measured) < best[0]:
+                    best = (_score(measured), candidate, measured)
+        if best is None:
+            proposal.note = "no candidate compiled"
+            continue
+        if _score(best[2]) >= _score(proposal.before):
+            proposal.note = "no candidate did better than the current settings"
+            continue
+        proposal.candidate, proposal.after = best[1], best[2]
+    return proposals
+
+
+def apply_proposal(proposal: Proposal) -> str | None:
+    """Write the proposal into the user's file (None on success, else why not)."""
+    if proposal.candidate is None:
+        return "nothing to apply"
+    path = Path(proposal.file)
+    if not proposal.candidate.portable and path.suffix != ".hip":
+        return f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: apply it under #ifdef __HIP_PLATFORM_AMD__ by hand"
+    data = path.read_bytes()
+    kernel = kernels_of(path).get(base_name(proposal.kernel))
+    if kernel is None:
+        return "kernel definition not found"
+    write_atomic(path, apply_edits(data, [launch_bounds_edit(data, kernel, proposal.candidate.attribute)]),
+                 path.stat().st_mode, durable=True)
+    return None
