@@ -65,6 +65,8 @@ def convert(
     rename: Annotated[bool, typer.Option("--rename", help="Rename .cu to .hip in the output and rewrite project #includes to match.")] = False,
     header_suffix: Annotated[Optional[str], typer.Option(help="With --rename, also rename .cuh headers to this suffix (e.g. .hpp).")] = None,
     skip_others: Annotated[bool, typer.Option("--skip-others", help="Do not copy non-source files into the output folder.")] = False,
+    no_build_files: Annotated[bool, typer.Option("--no-build-files", help="Copy Makefiles, CMake files and setup.py as they are.")] = False,
+    offload_arch: Annotated[Optional[list[str]], typer.Option("--offload-arch", help="AMD targets written into build files (default gfx90a).")] = None,
     include: Annotated[Optional[list[str]], typer.Option("--include", help="Only files matching this glob (repeatable).")] = None,
     exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
     no_gitignore: Annotated[bool, typer.Option("--no-gitignore", help="Also convert files that .gitignore excludes.")] = False,
@@ -87,7 +89,8 @@ def convert(
 
     code = run_convert(
         paths=paths, output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
-        header_suffix=header_suffix, copy_others=not skip_others, include=include or [],
+        header_suffix=header_suffix, copy_others=not skip_others, build_files=not no_build_files,
+        offload_arch=_split(offload_arch) or ["gfx90a"], include=include or [],
         exclude=exclude or [], use_gitignore=not no_gitignore, use_cache=not no_cache, jobs=jobs,
         rocm_version=rocm_version, roc=roc, hip_launch_syntax=hip_launch_syntax,
         in_comments=in_comments, in_strings=in_strings, engine=engine.value,

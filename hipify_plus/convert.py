@@ -20,12 +20,14 @@ from hipify_plus import __version__
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.files import FoundFile, walk
 from hipify_plus.fsutil import backup_path, is_within, write_atomic
+from hipify_plus.filekinds import file_kind
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions, translate
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
 
 CACHE_NAME = ".hipify-plus-cache.json"
 RENAMES = {".cu": ".hip"}
+BUILD_KINDS = frozenset({"make", "cmake", "setup"})
 _BINARY_PROBE = 8192
 _INLINE_LIMIT = 4  # below this many files, worker processes cost more than they save
 
@@ -43,6 +45,8 @@ class ConvertSettings:
     rename: bool = False
     header_suffix: str | None = None
     copy_others: bool = True
+    build_files: bool = True  # convert Makefiles, CMake files and setup.py
+    offload_arch: tuple[str, ...] = ("gfx90a",)
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     use_gitignore: bool = True
@@ -120,7 +124,8 @@ def plan(paths: list[Path], settings: ConvertSettings) -> tuple[list[_Planned], 
     seen: dict[Path, Path] = {}
     for found in walk(paths, list(settings.include), list(settings.exclude),
                       settings.use_gitignore, skip):
-        if not found.is_source and (settings.in_place or not settings.copy_others):
+        build = settings.build_files and file_kind(found.path.name) in BUILD_KINDS
+        if not found.is_source and not build and (settings.in_place or not settings.copy_others):
             continue
         if settings.in_place:
             destination = found.path
@@ -274,6 +279,10 @@ def convert(
         if data is None:
             report.outcomes.append(FileOutcome(display, None, "error", message=f"cannot read: {error}"))
             continue
+        kind = file_kind(item.found.path.name) if settings.build_files else None
+        if not item.found.is_source and kind in BUILD_KINDS:
+            report.outcomes.append(_convert_build(item, data, kind, settings))
+            continue
         if not item.found.is_source:
             _copy(item, data, settings, report)
             continue
@@ -409,6 +418,25 @@ def _mode(path: Path) -> int | None:
         return path.stat().st_mode
     except OSError:
         return None
+
+
+def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSettings) -> FileOutcome:
+    """A Makefile, CMake file or setup.py: converted in this process (text only, never run)."""
+    from hipify_plus.buildsys import BuildOptions, convert_build_file
+
+    source = SourceFile(str(item.found.path), data)
+    conversion = convert_build_file(kind, data, BuildOptions(settings.offload_arch, settings.rename))
+    output = conversion.output(data)
+    outcome = _write(item, data, output, conversion.diagnostics(source), settings)
+    for name, content in conversion.extra_files.items():
+        extra = item.destination.with_name(name)
+        try:
+            if not (extra.exists() and extra.read_text(encoding="utf-8") == content):
+                write_atomic(extra, content.encode())
+        except OSError as exc:
+            return FileOutcome(str(item.found.path), None, "error", outcome.diagnostics,
+                               f"cannot write {extra}: {exc.strerror or exc}")
+    return outcome
 
 
 def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: ConvertReport, quiet: bool = False) -> None:

@@ -23,7 +23,8 @@ def _error(message: str) -> int:
 
 def run_convert(
     *, paths: list[Path], output: Path | None, in_place: bool, backup_suffix: str, rename: bool,
-    header_suffix: str | None, copy_others: bool, include: list[str], exclude: list[str],
+    header_suffix: str | None, copy_others: bool, build_files: bool, offload_arch: list[str],
+    include: list[str], exclude: list[str],
     use_gitignore: bool, use_cache: bool, jobs: int, rocm_version: str | None, roc: bool,
     hip_launch_syntax: bool, in_comments: bool, in_strings: bool, engine: str,
     hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
@@ -33,6 +34,9 @@ def run_convert(
         version = parse_version(rocm_version) if rocm_version else table.newest_rocm
     except ValueError:
         return _error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+    bad = [a for a in offload_arch if not a.startswith("gfx")]
+    if bad:
+        return _error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
     if header_suffix is not None and not header_suffix.startswith("."):
         header_suffix = "." + header_suffix
     command = None
@@ -47,7 +51,8 @@ def run_convert(
             in_comments=in_comments, in_strings=in_strings,
         ),
         output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
-        header_suffix=header_suffix, copy_others=copy_others, include=tuple(include),
+        header_suffix=header_suffix, copy_others=copy_others, build_files=build_files,
+        offload_arch=tuple(offload_arch), include=tuple(include),
         exclude=tuple(exclude), use_gitignore=use_gitignore, use_cache=use_cache, jobs=jobs,
         hipify_perl=command,
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePath
 
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, apply_fixes
+from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import BuildContext, LintContext
 from hipify_plus.lint.registry import detectors
 from hipify_plus.lint.settings import LintSettings
@@ -16,24 +16,8 @@ from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions
 from hipify_plus.parse import captures, error_count, nodes_of_types, parse
 from hipify_plus.source import SourceFile
 
-SOURCE_SUFFIXES = frozenset({".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl"})
 MAX_FIX_ROUNDS = 10
 _HASH_COMMENT = re.compile(rb"#[^\n]*")
-
-
-def file_kind(path: str) -> str | None:
-    """source | make | cmake | setup | None (not linted)."""
-    name = PurePath(path).name
-    lowered = name.lower()
-    if PurePath(lowered).suffix in SOURCE_SUFFIXES:
-        return "source"
-    if lowered in ("makefile", "gnumakefile") or lowered.endswith((".mk", ".mak")) or lowered.startswith("makefile."):
-        return "make"
-    if lowered == "cmakelists.txt" or lowered.endswith(".cmake"):
-        return "cmake"
-    if lowered == "setup.py":
-        return "setup"
-    return None
 
 
 @dataclass

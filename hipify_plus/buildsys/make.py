@@ -1,0 +1,106 @@
+"""Makefiles: nvcc -> hipcc, nvcc flags -> hipcc flags, .cu -> .hip when sources are renamed.
+
+Makefiles are read as text, never run. Only lines that compile or link CUDA are touched: recipe
+lines that call nvcc (directly or through a variable holding it) and the variables those lines
+use, plus the usual CUDA flag and library variables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hipify_plus.buildsys.flags import translate_flags
+from hipify_plus.buildsys.model import BuildConversion, BuildOptions
+
+_ASSIGN = re.compile(r"^(?:[^:=#\t][^:=#]*:(?![:=])\s*)?(?P<export>export\s+|override\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*(?P<op>[:!?+]?:?=)(?P<value>.*)$", re.DOTALL)
+_REFERENCE = re.compile(r"\$[({]([A-Za-z_][\w.-]*)[)}]")
+_NVCC_WORD = re.compile(r"(?<![\w/.-])(?:\$[({][^)}]*[)}])?(?:[\w./-]*/)?nvcc(?![\w.-])")
+_CU_SUFFIX = re.compile(r"(?<=[\w%*)}\]])\.cu(?![\w])")
+_FLAG_VARIABLE = re.compile(r"^(?:NVCC_?FLAGS|NVFLAGS|CUDA_?FLAGS|CU_?FLAGS|GPU_?FLAGS|.*NVCC.*FLAGS.*|LDFLAGS|LDLIBS|LIBS|.*CUDA.*LIBS?)$")
+_CUDA_PATH = re.compile(r"/usr/local/cuda[\w.-]*|\$[({]CUDA_(?:PATH|HOME|ROOT|DIR)[)}]")
+
+
+@dataclass
+class _Line:
+    start: int  # byte offset (in the text) of the logical line
+    end: int
+    text: str  # with continuations, as written
+
+    @property
+    def is_recipe(self) -> bool:
+        return self.text.startswith("\t")
+
+
+def _logical_lines(text: str) -> list[_Line]:
+    lines: list[_Line] = []
+    position = 0
+    while position < len(text):
+        end = position
+        while True:
+            newline = text.find("\n", end)
+            if newline == -1:
+                end = len(text)
+                break
+            if newline > 0 and text[newline - 1] == "\\" and not text[newline - 2 : newline] == "\\\\":
+                end = newline + 1
+                continue
+            end = newline
+            break
+        lines.append(_Line(position, end, text[position:end]))
+        position = end + 1
+    return lines
+
+
+def _strip_comment(text: str) -> tuple[str, str]:
+    """(code, comment) of a Makefile line; `\\#` is not a comment."""
+    match = re.search(r"(?<!\\)#", text)
+    return (text, "") if match is None else (text[: match.start()], text[match.start() :])
+
+
+def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
+    result = BuildConversion(text)
+    lines = _logical_lines(text)
+    compilers: set[str] = set()  # variables whose value is nvcc
+    for line in lines:
+        code, _ = _strip_comment(line.text)
+        match = _ASSIGN.match(code.strip())
+        if match and not line.is_recipe and _NVCC_WORD.search(match.group("value").split()[0] if match.group("value").split() else ""):
+            compilers.add(match.group("name"))
+
+    def calls_nvcc(code: str) -> bool:
+        if _NVCC_WORD.search(code):
+            return True
+        return any(name in compilers for name in _REFERENCE.findall(code))
+
+    flag_variables: set[str] = set()
+    for line in lines:
+        code, _ = _strip_comment(line.text)
+        if line.is_recipe and calls_nvcc(code):
+            flag_variables.update(n for n in _REFERENCE.findall(code) if n not in compilers)
+    arch_done_for: set[str] = set()
+    for line in lines:
+        code, _ = _strip_comment(line.text)
+        new = code
+        match = _ASSIGN.match(code.strip()) if not line.is_recipe else None
+        if match:
+            name, value = match.group("name"), match.group("value")
+            if name in compilers:
+                new = _NVCC_WORD.sub("hipcc", code, count=1)
+            elif name in flag_variables or _FLAG_VARIABLE.match(name):
+                translated = translate_flags(value, options.arches, arch_done=name in arch_done_for)
+                if translated.changed:
+                    arch_done_for.add(name)
+                    new = code[: len(code) - len(value)] + translated.text if code.endswith(value) else code.replace(value, translated.text, 1)
+                    result.notes += [(line.start, f"{flag}: {note}") for flag, note in translated.notes]
+        elif line.is_recipe and calls_nvcc(code):
+            translated = translate_flags(code, options.arches)
+            new = _NVCC_WORD.sub("hipcc", translated.text)
+            result.notes += [(line.start, f"{flag}: {note}") for flag, note in translated.notes]
+        if options.rename:
+            new = _CU_SUFFIX.sub(".hip", new)
+        for path in _CUDA_PATH.findall(new):
+            result.review.append((line.start, f"`{path}` points at the CUDA toolkit: use $(ROCM_PATH) (default /opt/rocm) or drop it"))
+        if new != code:
+            result.replace(line.start, line.start + len(code), new)
+    return result

@@ -1,0 +1,53 @@
+"""What a build-file conversion produces: edits on the text, and notes that become findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hipify_plus.diagnostics import Diagnostic, make_diagnostic
+from hipify_plus.edits import Edit, apply_edits
+from hipify_plus.source import SourceFile
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    arches: tuple[str, ...] = ("gfx90a",)
+    rename: bool = False  # .cu sources become .hip
+
+
+@dataclass
+class BuildConversion:
+    text: str
+    replacements: list[tuple[int, int, str]] = field(default_factory=list)  # character offsets
+    notes: list[tuple[int, str]] = field(default_factory=list)  # HP010: what was changed and why
+    review: list[tuple[int, str]] = field(default_factory=list)  # HP011: left for a human
+    info: list[tuple[int, str]] = field(default_factory=list)  # HP012 and other notes
+    extra_files: dict[str, str] = field(default_factory=dict)  # name beside the file -> content
+
+    def replace(self, start: int, end: int, new: str) -> None:
+        self.replacements.append((start, end, new))
+
+    def edits(self) -> list[Edit]:
+        """The replacements as byte-range edits into the original bytes."""
+        encoded: list[Edit] = []
+        for start, end, new in self.replacements:
+            begin = len(self.text[:start].encode("utf-8", "surrogateescape"))
+            stop = begin + len(self.text[start:end].encode("utf-8", "surrogateescape"))
+            encoded.append(Edit(begin, stop, new.encode("utf-8", "surrogateescape")))
+        return encoded
+
+    def output(self, data: bytes) -> bytes:
+        return apply_edits(data, self.edits())
+
+    def diagnostics(self, source: SourceFile) -> list[Diagnostic]:
+        found = []
+        for rule, items in (("HP010", self.notes), ("HP011", self.review), ("HP012", self.info)):
+            seen: set[tuple[int, str]] = set()
+            for offset, message in items:
+                if (offset, message) in seen:
+                    continue
+                seen.add((offset, message))
+                begin = len(self.text[:offset].encode("utf-8", "surrogateescape"))
+                line_end = source.data.find(b"\n", begin)
+                found.append(make_diagnostic(source, rule, begin, len(source.data) if line_end == -1 else line_end, message))
+        return sorted(found, key=lambda d: (d.start, d.rule))

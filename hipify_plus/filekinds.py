@@ -1,0 +1,21 @@
+"""What kind of file a path is, by name: a C/C++/CUDA/HIP source or a build file."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+SOURCE_SUFFIXES = frozenset({".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl"})
+
+
+def file_kind(path: str) -> str | None:
+    """source | make | cmake | setup | None (neither)."""
+    lowered = PurePath(path).name.lower()
+    if PurePath(lowered).suffix in SOURCE_SUFFIXES:
+        return "source"
+    if lowered in ("makefile", "gnumakefile") or lowered.endswith((".mk", ".mak")) or lowered.startswith("makefile."):
+        return "make"
+    if lowered == "cmakelists.txt" or lowered.endswith(".cmake"):
+        return "cmake"
+    if lowered == "setup.py":
+        return "setup"
+    return None
