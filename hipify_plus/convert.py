@@ -425,7 +425,7 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
     from hipify_plus.buildsys import BuildOptions, convert_build_file
 
     source = SourceFile(str(item.found.path), data)
-    conversion = convert_build_file(kind, data, BuildOptions(settings.offload_arch, settings.rename))
+    conversion = convert_build_file(kind, data, BuildOptions(settings.offload_arch, settings.rename, settings.header_suffix))
     output = conversion.output(data)
     outcome = _write(item, data, output, conversion.diagnostics(source), settings)
     for name, content in conversion.extra_files.items():

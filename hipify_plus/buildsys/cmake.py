@@ -40,7 +40,6 @@ PACKAGE_OF = {replacement: package for replacement, package in TARGETS.values()}
 _FLAG_VARIABLE = re.compile(r"^(?:CMAKE_CUDA_FLAGS(?:_[A-Z]+)?|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)$")
 _CUDA_GENEX = re.compile(r"\$<(?:\$<)?COMPILE_LANGUAGE:CUDA>")
 _GENEX_BODY = re.compile(r"^(?P<prefix>\$<\$<COMPILE_LANGUAGE:[^>]*>:)(?P<body>.*)>$", re.DOTALL)
-_CU_SOURCE = re.compile(r"\.cu(?=$|[\s\"';)])")
 
 
 @dataclass
@@ -298,8 +297,8 @@ def _rewrite_args(
         if "COMPILE_LANG_AND_ID:CUDA" in new:
             result.review.append((command.start, "$<COMPILE_LANG_AND_ID:CUDA,...> has no HIP spelling here: "
                                   "use $<COMPILE_LANGUAGE:${HIPIFY_PLUS_GPU_LANG}>"))
-        if options.rename and not arg.text.startswith("[") and _CU_SOURCE.search(new):
-            new = _CU_SOURCE.sub(".hip", new)
+        if not arg.text.startswith("["):
+            new = options.rename_sources(new)
         if new != arg.text:
             if not new.strip('"'):
                 start = arg.start

@@ -16,8 +16,10 @@ from hipify_plus.buildsys.model import BuildConversion, BuildOptions
 _ASSIGN = re.compile(r"^(?:[^:=#\t][^:=#]*:(?![:=])\s*)?(?P<export>export\s+|override\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*(?P<op>[:!?+]?:?=)(?P<value>.*)$", re.DOTALL)
 _REFERENCE = re.compile(r"\$[({]([A-Za-z_][\w.-]*)[)}]")
 _NVCC_WORD = re.compile(r"(?<![\w/.-])(?:\$[({][^)}]*[)}])?(?:[\w./-]*/)?nvcc(?![\w.-])")
-_CU_SUFFIX = re.compile(r"(?<=[\w%*)}\]])\.cu(?![\w])")
 _FLAG_VARIABLE = re.compile(r"^(?:NVCC_?FLAGS|NVFLAGS|CUDA_?FLAGS|CU_?FLAGS|GPU_?FLAGS|.*NVCC.*FLAGS.*|LDFLAGS|LDLIBS|LIBS|.*CUDA.*LIBS?)$")
+_CUDA_ROOT = r"(?:/usr/local/cuda[\w.-]*|\$[({]CUDA_(?:PATH|HOME|ROOT|DIR)[)}])"
+_CUDA_INCLUDE = re.compile(r"-I\s*" + _CUDA_ROOT + r"/include\b")
+_CUDA_LIBDIR = re.compile(r"-L\s*" + _CUDA_ROOT + r"/lib(?:64)?\b")
 _CUDA_PATH = re.compile(r"/usr/local/cuda[\w.-]*|\$[({]CUDA_(?:PATH|HOME|ROOT|DIR)[)}]")
 
 
@@ -79,6 +81,7 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
         if line.is_recipe and calls_nvcc(code):
             flag_variables.update(n for n in _REFERENCE.findall(code) if n not in compilers)
     arch_done_for: set[str] = set()
+    uses_rocm_path = False
     for line in lines:
         code, _ = _strip_comment(line.text)
         new = code
@@ -97,10 +100,18 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
             translated = translate_flags(code, options.arches)
             new = _NVCC_WORD.sub("hipcc", translated.text)
             result.notes += [(line.start, f"{flag}: {note}") for flag, note in translated.notes]
-        if options.rename:
-            new = _CU_SUFFIX.sub(".hip", new)
+        new = options.rename_sources(new)
+        if _CUDA_INCLUDE.search(new) or _CUDA_LIBDIR.search(new):
+            # host code built with the C++ compiler includes the HIP headers instead of CUDA's
+            new = _CUDA_INCLUDE.sub("-D__HIP_PLATFORM_AMD__ -I$(ROCM_PATH)/include", new)
+            new = _CUDA_LIBDIR.sub("-L$(ROCM_PATH)/lib", new)
+            result.notes.append((line.start, "CUDA toolkit include/library paths became ROCm's "
+                                 "($(ROCM_PATH), default /opt/rocm) with -D__HIP_PLATFORM_AMD__ for host compilers"))
+            uses_rocm_path = True
         for path in _CUDA_PATH.findall(new):
             result.review.append((line.start, f"`{path}` points at the CUDA toolkit: use $(ROCM_PATH) (default /opt/rocm) or drop it"))
         if new != code:
             result.replace(line.start, line.start + len(code), new)
+    if uses_rocm_path and not re.search(r"^\s*ROCM_PATH\s*[:?]?=", text, re.MULTILINE):
+        result.replace(0, 0, "ROCM_PATH ?= /opt/rocm\n")
     return result

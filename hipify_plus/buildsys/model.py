@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
@@ -9,10 +10,24 @@ from hipify_plus.edits import Edit, apply_edits
 from hipify_plus.source import SourceFile
 
 
+_CU = re.compile(r"(?<=[\w%*)}\]])\.cu(?![\w])")
+_CUH = re.compile(r"(?<=[\w%*)}\]])\.cuh(?![\w])")
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     arches: tuple[str, ...] = ("gfx90a",)
     rename: bool = False  # .cu sources become .hip
+    header_suffix: str | None = None  # with rename: .cuh headers become this
+
+    def rename_sources(self, text: str) -> str:
+        """.cu -> .hip (and .cuh -> header_suffix) in file names written in a build file."""
+        if not self.rename:
+            return text
+        text = _CU.sub(".hip", text)
+        if self.header_suffix:
+            text = _CUH.sub(self.header_suffix, text)
+        return text
 
 
 @dataclass
