@@ -83,6 +83,7 @@ def convert(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print diagnostics only, no summary.")] = False,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")] = False,
+    max_file_size: Annotated[float, typer.Option(min=0.001, help="Leave files larger than this many MB as they are.")] = 20.0,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
     from hipify_plus.commands.convert import run_convert
@@ -95,7 +96,7 @@ def convert(
         rocm_version=rocm_version, roc=roc, hip_launch_syntax=hip_launch_syntax,
         in_comments=in_comments, in_strings=in_strings, engine=engine.value,
         hipify_perl=hipify_perl, output_format=output_format.value, quiet=quiet,
-        progress=not no_progress, exit_zero=exit_zero,
+        progress=not no_progress, exit_zero=exit_zero, max_file_size=int(max_file_size * 2**20),
     )
     raise typer.Exit(code)
 

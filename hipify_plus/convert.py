@@ -19,7 +19,15 @@ from typing import Any
 from hipify_plus import __version__
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.files import FoundFile, walk
-from hipify_plus.fsutil import backup_path, is_within, write_atomic
+from hipify_plus.fsutil import (
+    DEFAULT_MAX_FILE_SIZE,
+    SkipFile,
+    backup_path,
+    copy_atomic,
+    is_within,
+    read_source,
+    write_atomic,
+)
 from hipify_plus.filekinds import file_kind
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions, translate
@@ -47,6 +55,7 @@ class ConvertSettings:
     copy_others: bool = True
     build_files: bool = True  # convert Makefiles, CMake files and setup.py
     offload_arch: tuple[str, ...] = ("gfx90a",)
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     use_gitignore: bool = True
@@ -252,13 +261,11 @@ def _load_cache(path: Path) -> dict[str, Any]:
 # -- the command ----------------------------------------------------------------------------
 
 
-def _read(found: FoundFile) -> tuple[bytes | None, str]:
+def _read(found: FoundFile, max_size: int) -> tuple[bytes | None, str]:
     try:
-        return found.path.read_bytes(), ""
-    except IsADirectoryError:
-        return None, "is a folder"
-    except OSError as exc:
-        return None, exc.strerror or str(exc)
+        return read_source(found.path, max_size), ""
+    except SkipFile as exc:
+        return None, str(exc)
 
 
 def convert(
@@ -274,10 +281,17 @@ def convert(
 
     sources: list[tuple[_Planned, bytes]] = []
     for item in planned:
-        data, error = _read(item.found)
+        data, error = _read(item.found, settings.max_file_size)
         display = str(item.found.path)
         if data is None:
-            report.outcomes.append(FileOutcome(display, None, "error", message=f"cannot read: {error}"))
+            status = "error" if error.startswith("cannot read") else "skipped"
+            report.outcomes.append(FileOutcome(display, None, status, message=error))
+            if "limit" in error and not settings.in_place and (item.found.is_source or settings.copy_others):
+                try:  # the mirrored tree stays complete: the file is copied as it is
+                    copy_atomic(item.found.path, item.destination)
+                except OSError as exc:
+                    report.outcomes.append(FileOutcome(display, None, "error",
+                                                       message=f"cannot copy to {item.destination}: {exc.strerror or exc}"))
             continue
         kind = file_kind(item.found.path.name) if settings.build_files else None
         if not item.found.is_source and kind in BUILD_KINDS:

@@ -8,6 +8,7 @@ for reporting.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -109,35 +110,74 @@ class EditBuffer:
 
     `render(start, end)` returns the bytes of a range with the edits inside it applied, so
     an outer rewrite (a kernel launch turned into hipLaunchKernelGGL) can absorb the
-    renames inside its arguments instead of conflicting with them.
+    renames inside its arguments instead of conflicting with them. Lookups are by bisection:
+    a file can carry hundreds of thousands of edits.
     """
 
     def __init__(self, source: bytes) -> None:
         self.source = source
         self._edits: list[Edit] = []
-        self._covered: list[tuple[int, int]] = []
+        self._sorted = True
+        self._covering: list[Edit] = []  # absorbing rewrites, kept sorted by start
+        self._cover_starts: list[int] = []
+        self._widest = 0  # the longest covering range: bounds the backward search
+
+    def _covered(self, edit: Edit) -> bool:
+        index = bisect_right(self._cover_starts, edit.start) - 1
+        while index >= 0 and self._cover_starts[index] >= edit.start - self._widest:
+            cover = self._covering[index]
+            if edit.end <= cover.end and cover is not edit:
+                return True
+            index -= 1
+        return False
 
     def add(self, edit: Edit) -> bool:
         """Add an edit unless a covering rewrite already owns its bytes. Returns True if added."""
-        if self._covered and any(s <= edit.start and edit.end <= e for s, e in self._covered):
+        if self._covering and self._covered(edit):
             return False
+        if self._edits and edit < self._edits[-1]:
+            self._sorted = False
         self._edits.append(edit)
         return True
 
+    def _inside(self, start: int, end: int) -> list[Edit]:
+        if not self._sorted:
+            self._edits.sort()
+            self._sorted = True
+        index = bisect_left(self._edits, Edit(start, start))
+        found = []
+        while index < len(self._edits) and self._edits[index].start < end:
+            edit = self._edits[index]
+            if edit.end <= end and not (self._covering and self._covered(edit)):
+                found.append(edit)
+            index += 1
+        return found
+
     def render(self, start: int, end: int) -> bytes:
-        inner = [e for e in self._edits if start <= e.start and e.end <= end]
-        return _render_range(self.source, inner, start, end)
+        return _render_range(self.source, self._inside(start, end), start, end)
 
     def replace_absorbing(self, start: int, end: int, text: bytes) -> None:
         """Replace [start, end) with text; edits inside it are dropped (the caller rendered
         them into `text`) and later ones inside it are refused."""
-        self._edits = [e for e in self._edits if not (start <= e.start and e.end <= end)]
-        self._edits.append(Edit(start, end, text))
-        self._covered.append((start, end))
+        cover = Edit(start, end, text)
+        index = bisect_right(self._cover_starts, start)
+        self._cover_starts.insert(index, start)
+        self._covering.insert(index, cover)
+        self._widest = max(self._widest, end - start)
+        if self._edits and cover < self._edits[-1]:
+            self._sorted = False
+        self._edits.append(cover)
 
     @property
     def edits(self) -> list[Edit]:
-        return sorted(self._edits)
+        """The final edits: covering rewrites replace whatever they cover."""
+        if not self._sorted:
+            self._edits.sort()
+            self._sorted = True
+        if not self._covering:
+            return list(self._edits)
+        covering = {id(c) for c in self._covering}
+        return [e for e in self._edits if id(e) in covering or not self._covered(e)]
 
 
 def _render_range(source: bytes, inner: list[Edit], start: int, end: int) -> bytes:

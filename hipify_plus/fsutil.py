@@ -30,6 +30,25 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, durable: bool
         raise
 
 
+def copy_atomic(source: Path, destination: Path) -> None:
+    """Copy a (possibly large) file without reading it into memory, atomically."""
+    import shutil
+
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{destination.name}.", suffix=".hipify-tmp", dir=destination.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(source, tmp)
+        shutil.copymode(source, tmp)
+        os.replace(tmp, destination)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
 def backup_path(path: Path, suffix: str) -> Path:
     """The first free backup name: file.cu.orig, then file.cu.orig.1, ... (never overwritten)."""
     candidate = path.with_name(path.name + suffix)
@@ -46,3 +65,32 @@ def is_within(path: Path, folder: Path) -> bool:
     except ValueError:
         return False
     return True
+
+
+DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024
+
+
+class SkipFile(Exception):
+    """A file that is left alone, with the reason (one line, shown as a warning)."""
+
+
+def read_source(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes:
+    """Read a regular file of at most `max_size` bytes. Raises SkipFile for a FIFO, socket or
+    device (reading one could block forever), a file over the limit, or an unreadable file."""
+    import stat
+
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise SkipFile(f"cannot read: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise SkipFile("is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise SkipFile("not a regular file (FIFO, socket or device): left as it is")
+    if info.st_size > max_size:
+        raise SkipFile(f"{info.st_size / 2**20:.1f} MB is over the {max_size / 2**20:.0f} MB limit "
+                       "(--max-file-size): left as it is")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise SkipFile(f"cannot read: {exc.strerror or exc}") from exc

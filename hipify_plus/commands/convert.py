@@ -28,6 +28,7 @@ def run_convert(
     use_gitignore: bool, use_cache: bool, jobs: int, rocm_version: str | None, roc: bool,
     hip_launch_syntax: bool, in_comments: bool, in_strings: bool, engine: str,
     hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
+    max_file_size: int = 20 * 2**20,
 ) -> int:
     table = load_mappings()
     try:
@@ -54,7 +55,7 @@ def run_convert(
         header_suffix=header_suffix, copy_others=copy_others, build_files=build_files,
         offload_arch=tuple(offload_arch), include=tuple(include),
         exclude=tuple(exclude), use_gitignore=use_gitignore, use_cache=use_cache, jobs=jobs,
-        hipify_perl=command,
+        hipify_perl=command, max_file_size=max_file_size,
     )
     try:
         report = _run_with_progress(paths, settings, progress and not quiet)
@@ -85,7 +86,7 @@ def run_convert(
     if exit_zero:
         return EXIT_CLEAN
     findings = any(d.severity in ("error", "warning") for d in diagnostics)
-    changed_any = report.count("changed") > 0 or report.count("error") > 0
+    changed_any = any(report.count(s) for s in ("changed", "error", "skipped"))
     return EXIT_FINDINGS if findings or changed_any else EXIT_CLEAN
 
 

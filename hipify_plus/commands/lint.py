@@ -10,7 +10,7 @@ from pathlib import Path
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.files import walk
-from hipify_plus.fsutil import write_atomic
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source, write_atomic
 from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import ConfigError, LintSettings, build_settings, find_config
@@ -33,7 +33,10 @@ def _error(message: str) -> int:
     return EXIT_ERROR
 
 
-def lint_paths(paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool) -> LintRun:
+def lint_paths(
+    paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+) -> LintRun:
     run = LintRun()
     for path in paths:
         if not path.exists() and not path.is_symlink():
@@ -44,9 +47,9 @@ def lint_paths(paths: list[Path], settings: LintSettings, fix: Applicability | N
         if file_kind(item.path.name) is None:
             continue
         try:
-            data = item.path.read_bytes()
-        except OSError as exc:
-            run.errors.append(f"{display}: cannot read: {exc.strerror or exc}")
+            data = read_source(item.path, max_file_size)
+        except SkipFile as exc:
+            run.errors.append(f"{display}: {exc}")
             continue
         if b"\0" in data[:8192]:
             run.errors.append(f"{display}: binary file, not linted")

@@ -25,6 +25,7 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
 _UNSEEN = object()
+_BOM = b"\xef\xbb\xbf"
 _LIBRARY_NAMES = {
     "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
     "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
@@ -366,11 +367,13 @@ class _Translation:
         end = directive.end_byte
         if self.data[end - 1 : end] != b"\n" and self.data[end : end + 1] == b"\n":
             end += 1
-        self.buffer.replace_absorbing(directive.start_byte, end, b"")
+        self.buffer.add(Edit(directive.start_byte, end, b""))  # nothing else edits an #include line
 
     def add_runtime_include(self, root: Node) -> None:
         line = b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline
         offset = _runtime_include_offset(root, self.data)
+        if self.data.startswith(_BOM):
+            offset = max(offset, len(_BOM))  # the byte-order mark stays first
         self.buffer.add(Edit(offset, offset, line))
 
     # -- kernel launches ------------------------------------------------------------------
