@@ -23,6 +23,10 @@ CUDA_LOOKING = re.compile(
 )
 
 
+# Files in rules/mappings that are not CUDA-identifier tables (or are loaded last, on top).
+_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv"})
+
+
 @dataclass(frozen=True, slots=True)
 class Mapping:
     cuda: str
@@ -73,7 +77,7 @@ class MappingTable:
         # identifier bytes -> the name if the translator cares about it, else None (filled by
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
-        files = sorted(p for p in root.glob("*.tsv") if p.name not in ("headers.tsv", "extra.tsv"))
+        files = sorted(p for p in root.glob("*.tsv") if p.name not in _NOT_IDENTIFIER_TABLES)
         for path in [*files, root / "extra.tsv"]:
             self._load(path)
         self._load_headers(root / "headers.tsv")

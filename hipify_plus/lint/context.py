@@ -30,6 +30,12 @@ _BINARY = {
     "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
     "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
 }
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+# (void*)k, (const void*)&k, reinterpret_cast<const void*>(&k), (void*)(k<T>)
+_CAST = re.compile(
+    r"^(?:\(\s*(?:const\s+)?void\s*\*\s*\)\s*|(?:reinterpret|static)_cast\s*<[^>]*>\s*)"
+    r"\(?\s*&?\s*(?P<name>[^()]*?(?:<.*>)?)\s*\)?$"
+)
 _LAUNCH_FUNCTIONS = {
     "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
     "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
@@ -105,7 +111,8 @@ class LintContext:
             if node.type == "preproc_def":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 if name is not None and value is not None:
-                    pending.append((self.text(name), self.text(value)))
+                    # this grammar keeps a trailing comment inside the macro's value
+                    pending.append((self.text(name), _COMMENTS.sub(" ", self.text(value))))
                 continue
             qualifiers = {self.text(c) for c in node.children if c.type == "type_qualifier"}
             if not qualifiers & {"const", "constexpr"}:
@@ -218,9 +225,11 @@ class LintContext:
                 arguments = call.child_by_field_name("arguments")
                 args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
                 if len(args) >= 3:
-                    name = self.text(args[0])
+                    name = self.text(args[0]).strip()
                     name = re.sub(r"^HIP_KERNEL_NAME\((.*)\)$", r"\1", name)
-                    name = re.sub(r"^\(void\s*\*\)\s*&?|^reinterpret_cast<[^>]*>\(\s*&?|\)$", "", name)
+                    cast = _CAST.match(name)
+                    if cast:
+                        name = cast.group("name")
                     found.append(Launch(call, _kernel_name(name), args[1:5], self.threads(args[2])))
         return found
 
