@@ -140,6 +140,7 @@ class _Translation:
         self.touched: set[str] = set()
         self.rewritten: set[str] = set()
         self.uses_runtime = False
+        self.libraries: set[str] = set()
         self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
 
     # -- driver ---------------------------------------------------------------------------
@@ -179,6 +180,8 @@ class _Translation:
 
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         output = apply_edits(self.data, self.buffer.edits)
+        if "cudnn" in self.libraries:
+            output = _miopen_argument_order(self.source.path, output)
         return TranslationResult(
             output, self.diagnostics, self.renamed, local, self.touched, self.rewritten
         )
@@ -224,6 +227,7 @@ class _Translation:
             return
         if mapping.library in _RUNTIME_LIBRARIES:
             self.uses_runtime = True
+        self.libraries.add(mapping.library)
         if added is not None and added > version:
             if mapping.fallback and self.fallback(mapping, start, end):
                 return
@@ -401,6 +405,17 @@ class _Translation:
         )
         self.buffer.replace_absorbing(call.start_byte, call.end_byte, launch)
         self.renamed += 1
+
+
+def _miopen_argument_order(path: str, output: bytes) -> bytes:
+    """cuDNN calls renamed to MIOpen keep cuDNN's argument order; the linter's HP310 fix moves
+    the arguments to MIOpen's (as HIPIFY's clang tool does). Safe fixes only."""
+    from hipify_plus.edits import Applicability
+    from hipify_plus.lint.engine import lint_and_fix
+    from hipify_plus.lint.settings import LintSettings
+
+    name = path if path.endswith((".cu", ".hip", ".cpp", ".cc", ".h", ".hpp", ".cuh")) else path + ".cu"
+    return lint_and_fix(name, output, LintSettings(select=("HP310",)), Applicability.SAFE).data
 
 
 def _runtime_include_offset(root: Node, data: bytes) -> int:

@@ -44,14 +44,14 @@ int main()
 
     const miopenConvFwdAlgorithm_t algo = CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;  // expect: HP001
     size_t wsBytes = 0;
-    CUDNN_CHECK(miopenConvolutionForwardGetWorkSpaceSize(cudnn, xDesc, wDesc, convDesc, yDesc,
-                                                        algo, &wsBytes));
+    CUDNN_CHECK(miopenConvolutionForwardGetWorkSpaceSize(cudnn, wDesc, xDesc, convDesc, yDesc,
+                                                        &wsBytes));
     void *ws = nullptr;
     if (wsBytes) hipMalloc(&ws, wsBytes);
 
     const float alpha = 1.0f, beta = 0.0f;
     CUDNN_CHECK(miopenConvolutionForward(cudnn, &alpha, xDesc, x, wDesc, w, convDesc, algo,
-                                        ws, wsBytes, &beta, yDesc, y));
+                                        &beta, yDesc, y, ws, wsBytes));
     CUDNN_CHECK(miopenActivationForward(cudnn, actDesc, &alpha, yDesc, y, &beta, yDesc, y));
     hipStreamSynchronize(stream);
     printf("output %d x %d x %d x %d, workspace %zu bytes\n", on, oc, oh, ow, wsBytes);

@@ -40,7 +40,7 @@ int main()
         }
     }
     size_t wsBytes = 0;
-    CK(miopenConvolutionForwardGetWorkSpaceSize(h, xD, wD, cD, yD, chosen, &wsBytes));
+    CK(miopenConvolutionForwardGetWorkSpaceSize(h, wD, xD, cD, yD, &wsBytes));
     printf("chosen algo %d needs %zu bytes of workspace\n", (int)chosen, wsBytes);
 
     miopenDestroyConvolutionDescriptor(cD);
