@@ -1,0 +1,52 @@
+// hipify-plus-test: unsafe-fixes
+// Occupancy hints tuned on NVIDIA: min resident blocks per SM.
+#include <hip/hip_runtime.h>
+
+#define THREADS 128
+#define MIN_BLOCKS 4
+
+__global__ void __launch_bounds__(64, 8) small_tiles(float* x)  // expect: HP203
+{
+    x[blockIdx.x * 64 + threadIdx.x] *= 2.0f;
+}
+
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) medium_tiles(float* x)  // expect: HP203
+{
+    x[blockIdx.x * THREADS + threadIdx.x] += 1.0f;
+}
+
+__global__ void __launch_bounds__(256, 2) resident_pair(float* x)  // ok: HP203
+{
+    x[blockIdx.x * 256 + threadIdx.x] -= 1.0f;
+}
+
+__global__ void __launch_bounds__(1024, 1) one_big_block(float* x)  // ok: HP203
+{
+    x[threadIdx.x] = 0.0f;
+}
+
+template <int BLOCK, int MIN_RESIDENT>
+__global__ void __launch_bounds__(BLOCK, MIN_RESIDENT) generic_tiles(float* x)  // expect: HP203
+{
+    x[blockIdx.x * BLOCK + threadIdx.x] = 1.0f;
+}
+
+#ifdef USE_HIP
+#define GEMM_MIN_BLOCKS 1
+#else
+#define GEMM_MIN_BLOCKS 3
+#endif
+__global__ void __launch_bounds__(128, GEMM_MIN_BLOCKS) gemm_tile(float* c)  // ok: HP203
+{
+    c[threadIdx.x] = 0.0f;
+}
+
+#if defined(__HIP_PLATFORM_AMD__)
+#define HP_MIN_BLOCKS_ported 6
+#else
+#define HP_MIN_BLOCKS_ported 6
+#endif
+__global__ void __launch_bounds__(64, HP_MIN_BLOCKS_ported) ported(float* x)  // expect: HP203
+{
+    x[threadIdx.x] = 3.0f;
+}
