@@ -417,7 +417,9 @@ def _write(
         if settings.in_place:
             if changed:
                 mode = source.stat().st_mode
-                write_atomic(backup_path(source, settings.backup_suffix), data, mode, durable=True)
+                backup = backup_path(source, settings.backup_suffix, data)
+                if backup is not None:
+                    write_atomic(backup, data, mode, durable=True)
                 write_atomic(source, output, mode, durable=True)
         else:
             if not (destination.exists() and destination.read_bytes() == output):

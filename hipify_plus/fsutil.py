@@ -49,11 +49,18 @@ def copy_atomic(source: Path, destination: Path) -> None:
         raise
 
 
-def backup_path(path: Path, suffix: str) -> Path:
-    """The first free backup name: file.cu.orig, then file.cu.orig.1, ... (never overwritten)."""
+def backup_path(path: Path, suffix: str, data: bytes | None = None) -> Path | None:
+    """The first free backup name: file.cu.orig, then file.cu.orig.1, ... (never overwritten).
+    None when an existing backup already holds exactly `data` (an interrupted run made it)."""
     candidate = path.with_name(path.name + suffix)
     index = 1
     while candidate.exists():
+        if data is not None:
+            try:
+                if candidate.stat().st_size == len(data) and candidate.read_bytes() == data:
+                    return None
+            except OSError:
+                pass
         candidate = path.with_name(f"{path.name}{suffix}.{index}")
         index += 1
     return candidate

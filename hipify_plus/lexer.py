@@ -32,6 +32,12 @@ def identifiers(source: bytes, start: int = 0, end: int | None = None) -> Iterat
             yield match.start(), match.end()
 
 
+def non_code_spans(source: bytes) -> list[tuple[int, int]]:
+    """Byte ranges of comments and string/char literals, unterminated ones included (a `/*`
+    with no end runs to the end of the file, a string with no end to the end of its line)."""
+    return [m.span() for m in _TOKEN.finditer(source) if m.lastgroup in ("comment", "string")]
+
+
 def words(source: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
     """Byte ranges of every identifier-shaped word, for text inside comments or strings."""
     for match in _IDENT_IN_TEXT.finditer(source, start, end):

@@ -26,7 +26,7 @@ BUILD = CORPUS / "build"
         ("-O3 -arch=sm_80", "-O3 --offload-arch=gfx90a"),
         ("-gencode arch=compute_70,code=sm_70 -gencode arch=compute_80,code=sm_80", "--offload-arch=gfx90a"),
         ("--use_fast_math -use_fast_math", "-ffast-math -ffast-math"),
-        ("-lineinfo -G", "-gline-tables-only -g"),
+        ("-lineinfo -G", "-gline-tables-only -g -O0"),
         ("-Xcompiler -fPIC,-Wall -Xcompiler=-fopenmp", "-fPIC -Wall -fopenmp"),
         ("-Xptxas -v --ptxas-options=-v -maxrregcount=64 --maxrregcount 32", ""),
         ("-rdc=true -dc", "-fgpu-rdc -fgpu-rdc -c"),
@@ -45,7 +45,7 @@ def test_flags_explain_what_they_dropped() -> None:
     notes = dict(translate_flags("-maxrregcount=64 -Xptxas -v -G", ("gfx90a",)).notes)
     assert "__launch_bounds__" in notes["-maxrregcount=64"]
     assert "-Rpass-analysis=kernel-resource-usage" in notes["-Xptxas -v"]
-    assert "-O0" in notes["-G"]
+    assert "-g -O0" in notes["-G"]
 
 
 def _convert(kind: str, path: Path, rename: bool = True):
@@ -60,7 +60,7 @@ def test_makefile_conversion() -> None:
     assert "--offload-arch=gfx90a --offload-arch=gfx942 -ffast-math" in text and "-gencode" not in text
     assert "-Xptxas" not in text and "maxrregcount" not in text and "-lcudart" not in text
     assert "%.o: %.hip vecops.h" in text and "-x hip -c $<" in text
-    assert "debug: NVCCFLAGS += -g\n" in text
+    assert "debug: NVCCFLAGS += -g -O0\n" in text
     rules = {(d.line, d.rule) for d in diagnostics}
     assert (2, "HP011") in rules and (18, "HP010") in rules
     again, _, _ = _convert("make", BUILD / "make_app" / "Makefile")

@@ -8,6 +8,7 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from hipify_plus import lexer, templates
@@ -149,6 +150,12 @@ class _Translation:
         tree = parse(self.data)
         found = captures(tree, "translate")
         relevant = _relevant(found.get("name", []), self.table)
+        if tree.root_node.has_error:
+            # tree-sitter's error recovery can read the inside of an unterminated comment or
+            # string as code: the lexer's view of comments and strings wins there
+            spans = lexer.non_code_spans(self.data)
+            starts = [s for s, _ in spans]
+            relevant = [(n, name) for n, name in relevant if not _inside(spans, starts, n.start_byte)]
         local = _definitions(relevant)
         self.defined = set(self.project_names) | local
 
@@ -405,6 +412,11 @@ class _Translation:
         )
         self.buffer.replace_absorbing(call.start_byte, call.end_byte, launch)
         self.renamed += 1
+
+
+def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
+    index = bisect_right(starts, offset) - 1
+    return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
 
 def _miopen_argument_order(path: str, output: bytes) -> bytes:
