@@ -73,16 +73,48 @@ class Launch:
     threads: int | None = None  # folded block size (x*y*z), if constant
 
 
+# Node types the shared analyses use: the engine collects them in its one query per file.
+CONTEXT_NODE_TYPES = frozenset({
+    "preproc_def", "preproc_function_def", "preproc_include", "declaration", "function_definition",
+    "call_expression", "identifier", "type_identifier",
+})
+
+
 @dataclass
 class LintContext:
     source: SourceFile
     tree: Tree
     settings: LintSettings
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _by_type: dict[str, list[Node]] | None = field(default=None, repr=False)
+    _node_cache: dict[frozenset[str], list[Node]] = field(default_factory=dict, repr=False)
 
     @property
     def data(self) -> bytes:
         return self.source.data
+
+    def index_nodes(self, nodes: list[Node], types: frozenset[str]) -> None:
+        """The engine's one query over the file: later `nodes()` calls for these types are free."""
+        grouped: dict[str, list[Node]] = {t: [] for t in types}
+        for node in nodes:
+            grouped[node.type].append(node)
+        self._by_type = grouped
+
+    def nodes(self, types: frozenset[str] | set[str] | tuple[str, ...]) -> list[Node]:
+        """Every node of these types in document order; one tree query per file at most, shared
+        by all detectors."""
+        key = frozenset(types)
+        found = self._node_cache.get(key)
+        if found is None:
+            indexed = self._by_type
+            if indexed is not None and key <= indexed.keys():
+                found = [n for t in key for n in indexed[t]]
+                if len(key) > 1:
+                    found.sort(key=lambda n: (n.start_byte, -n.end_byte))
+            else:
+                found = nodes_of_types(self.tree, key)
+            self._node_cache[key] = found
+        return found
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
@@ -107,7 +139,7 @@ class LintContext:
         """Object-like #defines and const/constexpr integer variables with a constant value.
         A name defined twice with different values is left out (it depends on the branch)."""
         pending: list[tuple[str, Node | str]] = []
-        for node in nodes_of_types(self.tree, frozenset({"preproc_def", "declaration"})):
+        for node in self.nodes({"preproc_def", "declaration"}):
             if node.type == "preproc_def":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 if name is not None and value is not None:
@@ -185,7 +217,7 @@ class LintContext:
     def kernels(self) -> dict[str, Kernel]:
         """`__global__` function definitions by name (templates included)."""
         found: dict[str, Kernel] = {}
-        for node in nodes_of_types(self.tree, frozenset({"function_definition"})):
+        for node in self.nodes({"function_definition"}):
             if not any(c.type == "__global__" for c in node.children):
                 continue
             declarator = node.child_by_field_name("declarator")
@@ -209,7 +241,7 @@ class LintContext:
     def launches(self) -> list[Launch]:
         """`<<<>>>` launches and hipLaunchKernelGGL / cudaLaunchKernel calls in this file."""
         found: list[Launch] = []
-        for call in nodes_of_types(self.tree, frozenset({"call_expression"})):
+        for call in self.nodes({"call_expression"}):
             function = call.child_by_field_name("function")
             if function is None:
                 continue
@@ -237,7 +269,7 @@ class LintContext:
     def _dim3_variables(self) -> dict[str, int | None]:
         """`dim3 block(16, 16);` / `dim3 block = dim3(...)` / `dim3 block{...}` -> x*y*z."""
         values: dict[str, int | None] = {}
-        for node in nodes_of_types(self.tree, frozenset({"declaration"})):
+        for node in self.nodes({"declaration"}):
             kind = node.child_by_field_name("type")
             if kind is None or self.text(kind) != "dim3":
                 continue

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, apply_fixes
 from hipify_plus.filekinds import file_kind
-from hipify_plus.lint.context import BuildContext, LintContext
+from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
 from hipify_plus.lint.registry import detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
@@ -34,10 +34,19 @@ def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
     if kind == "source":
         tree = parse(data)
         ctx = LintContext(source, tree, settings)
-        for node in nodes_of_types(tree, registered.node_types):
-            for item in registered.by_node_type.get(node.type, ()):
-                if any(settings.enabled(r, path) for r in item.emits):
-                    _run(item.function, (node, ctx), result)
+        active = _active(registered.by_node_type, settings, path)
+        types = frozenset(active) | CONTEXT_NODE_TYPES
+        nodes = nodes_of_types(tree, types)
+        ctx.index_nodes(nodes, types)
+        for node in nodes:
+            functions = active.get(node.type)
+            if functions is None:
+                continue
+            for function in functions:
+                try:
+                    function(node, ctx)
+                except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others
+                    _failed(function, exc, result, node)
         for item in registered.files:
             if any(settings.enabled(r, path) for r in item.emits):
                 _run(item.function, (ctx,), result)
@@ -70,11 +79,33 @@ def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
     return result
 
 
+def _active(by_type, settings: LintSettings, path: str) -> dict[str, tuple]:
+    """Per node type, the detectors with at least one enabled rule (decided once per file)."""
+    enabled: dict[str, bool] = {}
+
+    def on(rule_id: str) -> bool:
+        if rule_id not in enabled:
+            enabled[rule_id] = settings.enabled(rule_id, path)
+        return enabled[rule_id]
+
+    active = {}
+    for node_type, items in by_type.items():
+        functions = tuple(i.function for i in items if any(on(r) for r in i.emits))
+        if functions:
+            active[node_type] = functions
+    return active
+
+
+def _failed(function, exc: Exception, result: LintResult, node=None) -> None:
+    where = f" at byte {node.start_byte}" if node is not None else ""
+    result.internal_errors.append(f"detector {function.__name__} failed{where}: {type(exc).__name__}: {exc}")
+
+
 def _run(function, args, result: LintResult) -> None:
     try:
         function(*args)
     except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others
-        result.internal_errors.append(f"detector {function.__name__} failed: {type(exc).__name__}: {exc}")
+        _failed(function, exc, result)
 
 
 @dataclass
