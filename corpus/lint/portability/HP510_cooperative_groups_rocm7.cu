@@ -1,0 +1,15 @@
+// hipify-plus-test: rocm-version=7.0
+// Targeting ROCm 7: newer HIP headers add cg::reduce and __reduce_*_sync (warnings), not scans.
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void tile_sums(const int* in, int* out)
+{
+    auto tile = cg::tiled_partition<16>(cg::this_thread_block());  // ok: HP510
+    int v = in[threadIdx.x];
+    int sum = cg::reduce(tile, v, cg::plus<int>());  // expect: HP510
+    int prefix = cg::exclusive_scan(tile, v);  // expect: HP510
+    int wave = __reduce_add_sync(__activemask(), v);  // expect: HP503
+    out[threadIdx.x] = sum + prefix + wave;
+}
