@@ -10,7 +10,7 @@ from pathlib import PurePath
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import Launch, LintContext, parse_int
 from hipify_plus.lint.registry import detector, file_detector
-from hipify_plus.parse import Node, nodes_of_types
+from hipify_plus.parse import Node
 
 KIB = 1024
 DEFAULT_MAX_THREADS = 1024  # clang's default max flat work-group size when no bounds are given
@@ -276,7 +276,7 @@ def _macro_name(ctx: LintContext, stem: str, kernel: str, node: Node) -> str:
     """`HP_<stem>_<kernel>`, numbered when other kernels of that name need a different macro."""
     base = f"HP_{stem}_{re.sub(r'[^A-Za-z0-9_]', '_', kernel) or 'kernel'}"
     mine = ctx.text(node)
-    others = [n for n in nodes_of_types(ctx.tree, frozenset({"launch_bounds"}))
+    others = [n for n in ctx.nodes({"launch_bounds"})
               if _bounded_kernel_name(n, ctx) == kernel and ctx.text(n) != mine]
     if not others:
         return base
@@ -288,7 +288,7 @@ def _platform_definitions(ctx: LintContext, name: str) -> tuple[Node, Node] | No
     """For a macro defined once per platform under `#if defined(__HIP_PLATFORM_AMD__) ... #else`:
     its (AMD, other) preproc_arg nodes. False if `name` has other #defines (chosen some other
     way); None if it has no #define here."""
-    definitions = [n for n in nodes_of_types(ctx.tree, frozenset({"preproc_def"}))
+    definitions = [n for n in ctx.nodes({"preproc_def"})
                    if (d := n.child_by_field_name("name")) is not None and ctx.text(d) == name]
     if len(definitions) < 2:
         return None
@@ -338,7 +338,7 @@ def _macro_value(ctx: LintContext, name: str, seen: frozenset[str] = frozenset()
         return None
     values = {
         _fold_text(ctx, ctx.text(value), seen | {name})
-        for node in nodes_of_types(ctx.tree, frozenset({"preproc_def"}))
+        for node in ctx.nodes({"preproc_def"})
         if (macro := node.child_by_field_name("name")) is not None and ctx.text(macro) == name
         and (value := node.child_by_field_name("value")) is not None
     }
@@ -444,7 +444,7 @@ def _shared_bytes_argument(ctx: LintContext, launch: Launch) -> Node | None:
 # -- kernels -----------------------------------------------------------------------------------
 
 def _kernel_definitions(ctx: LintContext) -> list[Node]:
-    return [n for n in nodes_of_types(ctx.tree, frozenset({"function_definition"})) if _is_kernel(n)]
+    return [n for n in ctx.nodes({"function_definition"}) if _is_kernel(n)]
 
 
 def _amd_attribute_values(ctx: LintContext, node: Node, attribute: str) -> list[int | None] | None:
@@ -554,7 +554,7 @@ def _escaped_kernels(ctx: LintContext, names: set[str], launches: list[Launch]) 
             if args:
                 launch_spans.append((args[0].start_byte, args[0].end_byte))
     escaped: set[str] = set()
-    for identifier in nodes_of_types(ctx.tree, frozenset({"identifier"})):
+    for identifier in ctx.nodes({"identifier"}):
         name = ctx.text(identifier)
         if name not in names or name in escaped:
             continue
@@ -636,7 +636,7 @@ def _bound_text(ctx: LintContext, kernel: Node, launches: list[Launch]) -> str |
     if not re.fullmatch(r"[A-Za-z_]\w*", text) or (text not in ctx.constants and _macro_value(ctx, text) is None):
         return None
     start = _item_start(kernel).start_byte
-    for node in nodes_of_types(ctx.tree, frozenset({"preproc_def", "declaration"})):
+    for node in ctx.nodes({"preproc_def", "declaration"}):
         if node.start_byte >= start:
             break
         if node.type == "preproc_def":
@@ -803,7 +803,7 @@ def maxnreg_attribute(ctx: LintContext) -> None:
     if b"__maxnreg__" not in ctx.data:
         return
     uses, defined = [], False
-    for identifier in nodes_of_types(ctx.tree, frozenset({"identifier"})):
+    for identifier in ctx.nodes({"identifier"}):
         if ctx.text(identifier) != "__maxnreg__":
             continue
         parent = identifier.parent
@@ -1062,7 +1062,7 @@ def num_vgpr_doubled_on_unified_register_file(node: Node, ctx: LintContext) -> N
 def jit_max_registers_ignored(ctx: LintContext) -> None:
     if not any(name.encode() in ctx.data for name in JIT_MAX_REGISTERS):
         return
-    for identifier in nodes_of_types(ctx.tree, frozenset({"identifier"})):
+    for identifier in ctx.nodes({"identifier"}):
         name = ctx.text(identifier)
         if name in JIT_MAX_REGISTERS:
             ctx.report("HP213", identifier, f"`{name}` is ignored on AMD: `hipModuleLoadDataEx` drops JIT options "

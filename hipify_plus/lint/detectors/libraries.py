@@ -13,7 +13,7 @@ from typing import Any
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector, file_detector
-from hipify_plus.parse import Node, nodes_of_types
+from hipify_plus.parse import Node
 
 # -- shared node helpers ------------------------------------------------------------------
 
@@ -63,14 +63,14 @@ def _memo(ctx: LintContext, key: str, compute: Callable[[LintContext], Any]) -> 
 def _calls(ctx: LintContext) -> list[_Call]:
     def compute(ctx: LintContext) -> list[_Call]:
         return [_Call(n, _callee(n, ctx), tuple(_args(n)))
-                for n in nodes_of_types(ctx.tree, frozenset({"call_expression"}))]
+                for n in ctx.nodes({"call_expression"})]
     return _memo(ctx, "calls", compute)
 
 
 def _names(ctx: LintContext) -> frozenset[str]:
     def compute(ctx: LintContext) -> frozenset[str]:
         kinds = frozenset({"identifier", "type_identifier", "namespace_identifier"})
-        return frozenset(ctx.text(n) for n in nodes_of_types(ctx.tree, kinds))
+        return frozenset(ctx.text(n) for n in ctx.nodes(kinds))
     return _memo(ctx, "names", compute)
 
 
@@ -140,7 +140,7 @@ def _declarations(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]
     """(name, declaration, initial value, declarator) for every declared variable in the file."""
     def compute(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]:
         found = []
-        for decl in nodes_of_types(ctx.tree, frozenset({"declaration"})):
+        for decl in ctx.nodes({"declaration"}):
             for declarator in decl.children_by_field_name("declarator"):
                 value = None
                 target = declarator
@@ -165,7 +165,7 @@ def _writes(ctx: LintContext) -> list[tuple[str, Node, Node | None]]:
     passed to a call (an out-parameter write)."""
     def compute(ctx: LintContext) -> list[tuple[str, Node, Node | None]]:
         found = []
-        for node in nodes_of_types(ctx.tree, frozenset({"assignment_expression"})):
+        for node in ctx.nodes({"assignment_expression"}):
             left = node.child_by_field_name("left")
             operator = node.child_by_field_name("operator")
             if left is not None and left.type == "identifier":
@@ -636,7 +636,7 @@ def cudnn_perf_field_on_miopen_result(ctx: LintContext) -> None:
         direction = _CONV_SELECT.get(call.name)
         if direction is not None and call.name.startswith("miopen") and len(call.args) >= 11:
             direction_of[re.sub(r"\[.*\]$|\.data\(\)$", "", _key(call.args[10], ctx))] = direction
-    for node in nodes_of_types(ctx.tree, frozenset({"field_expression"})):
+    for node in ctx.nodes({"field_expression"}):
         base = node.child_by_field_name("argument")
         field = node.child_by_field_name("field")
         while base is not None and base.type == "subscript_expression":
@@ -765,14 +765,14 @@ _BACKEND_UNMAPPED = frozenset({"cudnnBackendInitialize", "cudnnBackendPopulateCu
 # HP308
 @file_detector(emits=("HP308",))
 def cudnn_graph_api(ctx: LintContext) -> None:
-    for include in nodes_of_types(ctx.tree, frozenset({"preproc_include"})):
+    for include in ctx.nodes({"preproc_include"}):
         path = include.child_by_field_name("path")
         if path is not None and re.search(r"cudnn_frontend\w*\.h", ctx.text(path)):
             ctx.report("HP308", path, "cudnn-frontend has no production AMD equivalent: MIOpen implements only "
                        "part of the backend graph API and hipDNN's graph API is beta; port the graphs to "
                        "MIOpen calls by hand")
     seen: set[int] = set()
-    for node in nodes_of_types(ctx.tree, frozenset({"call_expression", "namespace_identifier"})):
+    for node in ctx.nodes({"call_expression", "namespace_identifier"}):
         owner = _ancestor(node, _FUNCTION)
         key = owner.start_byte if owner is not None else -1
         if node.type == "namespace_identifier":
@@ -803,7 +803,7 @@ _HIPDNN_INCLUDE = re.compile(r"^[<\"](?:hipdnn|hipDNN)\.h[>\"]$", re.IGNORECASE)
 def cudnn_header_maps_to_hipdnn(ctx: LintContext) -> None:
     uses_hipdnn = _uses(ctx, "hipdnn")
     uses_miopen = _uses(ctx, "miopen")
-    for include in nodes_of_types(ctx.tree, frozenset({"preproc_include"})):
+    for include in ctx.nodes({"preproc_include"}):
         path = include.child_by_field_name("path")
         if path is None:
             continue

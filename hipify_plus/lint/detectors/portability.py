@@ -13,7 +13,7 @@ from functools import lru_cache
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext, parse_int
 from hipify_plus.lint.registry import detector, file_detector
-from hipify_plus.parse import Node, nodes_of_types
+from hipify_plus.parse import Node
 
 MI300 = frozenset({"gfx940", "gfx941", "gfx942"})
 CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"})
@@ -761,7 +761,7 @@ def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
         return
     if _is_hip_source(ctx.data):
         return  # see bf16_type_mapping
-    candidates = nodes_of_types(ctx.tree, frozenset({"preproc_include", "type_identifier"}))
+    candidates = ctx.nodes({"preproc_include", "type_identifier"})
     includes = [n for n in candidates if n.type == "preproc_include"
                 and (found := _include_path(n, ctx)) is not None and found[1] in BF16_HEADERS]
     uses = [n for n in candidates if n.type == "type_identifier" and _raw(n, ctx) in BF16_TYPES]
@@ -826,7 +826,7 @@ def wmma_without_hip_support(ctx: LintContext) -> None:
         return
     reported = False
     kinds = frozenset({"preproc_include", "namespace_identifier", "identifier"})
-    for node in nodes_of_types(ctx.tree, kinds):
+    for node in ctx.nodes(kinds):
         if node.type == "preproc_include":
             found = _include_path(node, ctx)
             if found is None or found[1] != "mma.h" or _excluded_on_amd(node, ctx):
