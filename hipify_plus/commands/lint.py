@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,16 +34,46 @@ def _error(message: str) -> int:
     return EXIT_ERROR
 
 
+def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
+    """(diagnostics, fixed data or None, internal errors, why fixing stopped) for one file."""
+    if fix is None:
+        result = lint(display, data, settings)
+        return result.diagnostics, None, result.internal_errors, ""
+    outcome = lint_and_fix(display, data, settings, fix)
+    return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped
+
+
+_PARALLEL_FROM = 8  # files; below this, worker start-up costs more than it saves
+
+
+def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int):
+    if workers <= 1 or len(jobs) < _PARALLEL_FROM:
+        for job in jobs:
+            yield _guarded(job)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_guarded, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
+
+
+def _guarded(job):
+    try:
+        return _lint_job(*job)
+    except Exception as exc:  # noqa: BLE001 - reported per file
+        return [], None, [f"internal error: {type(exc).__name__}: {exc}"], ""
+
+
 def lint_paths(
     paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0,
 ) -> LintRun:
     run = LintRun()
     for path in paths:
         if not path.exists() and not path.is_symlink():
             run.errors.append(f"{path}: no such file or directory")
-    found = walk([p for p in paths if p.exists()], [], list(settings.exclude))
-    for item in found:
+    items: list[tuple[Path, str, bytes]] = []
+    for item in walk([p for p in paths if p.exists()], [], list(settings.exclude)):
         display = str(item.path)
         if file_kind(item.path.name) is None:
             continue
@@ -55,32 +86,31 @@ def lint_paths(
             run.errors.append(f"{display}: binary file, not linted")
             continue
         run.sources[display] = data
-        if fix is None:
-            result = lint(display, data, settings)
-            run.diagnostics += result.diagnostics
-            run.internal += [f"{display}: {e}" for e in result.internal_errors]
+        items.append((item.path, display, data))
+    workers = jobs or os.cpu_count() or 1
+    results = _results([(display, data, settings, fix) for _, display, data in items], workers)
+    for (path, display, data), (diagnostics, fixed, internal, stopped) in zip(items, results):
+        run.diagnostics += diagnostics
+        run.internal += [f"{display}: {e}" for e in internal]
+        if stopped:
+            run.errors.append(f"{display}: {stopped}")
+        if fixed is None or fixed == data:
             continue
-        outcome = lint_and_fix(display, data, settings, fix)
-        run.diagnostics += outcome.result.diagnostics
-        run.internal += [f"{display}: {e}" for e in outcome.result.internal_errors]
-        if outcome.stopped:
-            run.errors.append(f"{display}: {outcome.stopped}")
-        if outcome.data != data:
-            run.changed.append(display)
-            if diff:
-                sys.stdout.writelines(difflib.unified_diff(
-                    data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-                    outcome.data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-                    fromfile=display, tofile=display,
-                ))
-            else:
-                try:
-                    write_atomic(item.path, outcome.data, item.path.stat().st_mode, durable=True)
-                except OSError as exc:
-                    run.errors.append(f"{display}: cannot write: {exc.strerror or exc}")
-                    continue
-                run.sources[display] = outcome.data
-                print(f"Rewriting {display}", file=sys.stderr)
+        run.changed.append(display)
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+                fixed.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+                fromfile=display, tofile=display,
+            ))
+            continue
+        try:
+            write_atomic(path, fixed, path.stat().st_mode, durable=True)
+        except OSError as exc:
+            run.errors.append(f"{display}: cannot write: {exc.strerror or exc}")
+            continue
+        run.sources[display] = fixed
+        print(f"Rewriting {display}", file=sys.stderr)
     return run
 
 

@@ -76,7 +76,7 @@ class Launch:
 # Node types the shared analyses use: the engine collects them in its one query per file.
 CONTEXT_NODE_TYPES = frozenset({
     "preproc_def", "preproc_function_def", "preproc_include", "declaration", "function_definition",
-    "call_expression", "identifier", "type_identifier",
+    "call_expression", "identifier", "type_identifier", "namespace_identifier", "field_expression",
 })
 
 
@@ -89,9 +89,8 @@ class LintContext:
     _by_type: dict[str, list[Node]] | None = field(default=None, repr=False)
     _node_cache: dict[frozenset[str], list[Node]] = field(default_factory=dict, repr=False)
 
-    @property
-    def data(self) -> bytes:
-        return self.source.data
+    def __post_init__(self) -> None:
+        self.data: bytes = self.source.data  # an attribute: read for every node a detector sees
 
     def index_nodes(self, nodes: list[Node], types: frozenset[str]) -> None:
         """The engine's one query over the file: later `nodes()` calls for these types are free."""
@@ -117,7 +116,7 @@ class LintContext:
         return found
 
     def text(self, node: Node) -> str:
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
+        return node.text.decode("utf-8", "surrogateescape")
 
     # -- reporting ------------------------------------------------------------------------
 
