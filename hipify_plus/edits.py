@@ -156,10 +156,13 @@ class EditBuffer:
     def render(self, start: int, end: int) -> bytes:
         return _render_range(self.source, self._inside(start, end), start, end)
 
-    def replace_absorbing(self, start: int, end: int, text: bytes) -> None:
+    def replace_absorbing(self, start: int, end: int, text: bytes) -> bool:
         """Replace [start, end) with text; edits inside it are dropped (the caller rendered
-        them into `text`) and later ones inside it are refused."""
+        them into `text`) and later ones inside it are refused. Refused itself (False) when an
+        earlier rewrite already covers the range."""
         cover = Edit(start, end, text)
+        if self._covering and self._covered(cover):
+            return False
         index = bisect_right(self._cover_starts, start)
         self._cover_starts.insert(index, start)
         self._covering.insert(index, cover)
@@ -167,6 +170,7 @@ class EditBuffer:
         if self._edits and cover < self._edits[-1]:
             self._sorted = False
         self._edits.append(cover)
+        return True
 
     @property
     def edits(self) -> list[Edit]:

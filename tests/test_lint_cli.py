@@ -18,6 +18,8 @@ BAD = b"""__global__ void reduce(float* out, const float* in)
         v += __shfl_down_sync(0xffffffff, v, o);
     out[blockIdx.x] = v;
 }
+
+void run(float* out, const float* in, int blocks) { reduce<<<blocks, 256>>>(out, in); }
 """
 
 
@@ -39,14 +41,15 @@ def test_text_output_has_code_frames_and_exit_1(project: Path, capsys) -> None:
     assert code == 1
     assert "reduce.cu:4:18: HP105 [error]" in out and "reduce.cu:5:31: HP103 [error]" in out
     assert "    |                  ^^" in out and "= fix: Start the reduction at `warpSize / 2`" in out
-    assert "Found 2 finding(s) (2 fixable with --fix)." in err
+    assert "reduce.cu:1:17: HP201 [warning]" in out
+    assert "Found 3 finding(s) (3 fixable with --fix)." in err
 
 
 def test_json_fields(project: Path, capsys) -> None:
     code, out, _ = run(["lint", str(project), "--output-format", "json"], capsys)
     findings = json.loads(out)
-    assert code == 1 and [f["rule"] for f in findings] == ["HP105", "HP103"]
-    first = findings[0]
+    assert code == 1 and [f["rule"] for f in findings] == ["HP201", "HP105", "HP103"]
+    first = findings[1]
     assert {"path", "line", "column", "end_line", "end_column", "rule", "name", "severity", "message", "fix"} <= set(first)
     assert (first["line"], first["column"], first["end_line"], first["end_column"]) == (4, 18, 4, 20)
     assert first["fix"]["applicability"] == "safe" and first["name"] == "reduction-starts-at-16"
@@ -61,21 +64,22 @@ def test_sarif_is_valid_against_the_official_schema(project: Path, capsys) -> No
     document = json.loads(out)
     jsonschema.Draft4Validator(json.loads(schema_path.read_text())).validate(document)
     driver = document["runs"][0]["tool"]["driver"]
-    assert [r["id"] for r in driver["rules"]] == ["HP103", "HP105"]
+    assert [r["id"] for r in driver["rules"]] == ["HP103", "HP105", "HP201"]
     assert "Why it matters on AMD" in driver["rules"][0]["help"]["markdown"]
-    assert document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
+    assert document["runs"][0]["results"][1]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
 
 
 def test_github_annotations(project: Path, capsys) -> None:
     _, out, _ = run(["lint", str(project), "--output-format", "github"], capsys)
-    assert out.splitlines()[0].startswith("::error title=HP105 reduction-starts-at-16,file=")
+    assert out.splitlines()[0].startswith("::warning title=HP201 ")
+    assert out.splitlines()[1].startswith("::error title=HP105 reduction-starts-at-16,file=")
     assert ",line=4,col=18,endLine=4,endColumn=20::HP105 " in out
 
 
 def test_select_ignore_and_unknown_selector(project: Path, capsys) -> None:
     code, out, _ = run(["lint", str(project), "--select", "HP103", "--output-format", "concise"], capsys)
     assert code == 1 and "HP103" in out and "HP105" not in out
-    code, out, _ = run(["lint", str(project), "--ignore", "HP1", "-q"], capsys)
+    code, out, _ = run(["lint", str(project), "--ignore", "HP1,HP2", "-q"], capsys)
     assert code == 0 and out == ""
     code, _, err = run(["lint", str(project), "--select", "HP77"], capsys)
     assert code == 2 and "unknown rule selector" in err
@@ -83,7 +87,7 @@ def test_select_ignore_and_unknown_selector(project: Path, capsys) -> None:
 
 def test_config_in_pyproject_and_per_file_ignores(project: Path, capsys) -> None:
     (project / "pyproject.toml").write_text(
-        '[tool.hipify-plus]\nignore = ["HP105"]\n[tool.hipify-plus.per-file-ignores]\n"vendor/**" = ["ALL"]\n'
+        '[tool.hipify-plus]\nignore = ["HP105", "HP201"]\n[tool.hipify-plus.per-file-ignores]\n"vendor/**" = ["ALL"]\n'
     )
     (project / "vendor").mkdir()
     (project / "vendor" / "third.cu").write_bytes(BAD)
@@ -126,7 +130,7 @@ def test_baseline_accepts_old_findings_only(project: Path, capsys) -> None:
     source = project / "src" / "reduce.cu"
     source.write_bytes(b"// a new header line shifts everything\n" + BAD + b"__device__ int x() { return __all_sync(~0u, 1); }\n")
     code, out, _ = run(["lint", str(project), "--baseline", str(baseline), "--output-format", "concise"], capsys)
-    assert code == 1 and out.count("\n") == 1 and "HP103" in out and ":9:" in out
+    assert code == 1 and out.count("\n") == 1 and "HP103" in out and ":11:" in out
     baseline.write_text("{}")
     code, _, err = run(["lint", str(project), "--baseline", str(baseline)], capsys)
     assert code == 2 and "not a hipify-plus baseline" in err

@@ -282,6 +282,8 @@ class LintContext:
                     init = declarator.child_by_field_name("value")
                     if init is not None and init.type in ("argument_list", "initializer_list"):
                         value = self._product([a for a in init.named_children if a.type != "comment"])
+                    elif init is not None and init.type == "identifier":
+                        value = values.get(self.text(init))  # `dim3 a = b;`: b as declared above
                     elif init is not None:
                         value = self.threads(init)
                 values[key] = value if key not in values or values[key] == value else None

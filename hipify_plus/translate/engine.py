@@ -282,7 +282,10 @@ class _Translation:
                 return False
             args = call[0]
             replacement = spelling[: -len(_DROP_FIRST_ARG)]
-            self.rename(start, end, mapping.cuda, replacement)
+            if not self.buffer.add(Edit(start, end, replacement.encode())):
+                return True  # inside an argument another fallback dropped
+            self.renamed += 1
+            self.rewritten.add(mapping.cuda)
             drop_end = args[1][0] if len(args) > 1 else args[0][1]
             self.buffer.replace_absorbing(args[0][0], drop_end, b"")
             message = (f"`{mapping.cuda}` needs ROCm {added}; wrote `{replacement}` without the "
@@ -291,7 +294,8 @@ class _Translation:
             call = lexer.call_arguments(self.data, end)
             if call is None or call[0]:
                 return False
-            self.buffer.replace_absorbing(start, call[1], spelling.encode())
+            if not self.buffer.replace_absorbing(start, call[1], spelling.encode()):
+                return True  # inside an argument another fallback dropped
             self.renamed += 1
             self.rewritten.add(mapping.cuda)
             message = f"`{mapping.cuda}()` needs ROCm {added}; wrote `{spelling}` for ROCm {version}"
