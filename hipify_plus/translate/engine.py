@@ -387,12 +387,13 @@ class _Translation:
     def add_runtime_include(self, root: Node) -> None:
         line = b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline
         offset = _runtime_include_offset(root, self.data)
-        if offset > 0 and self.data[offset - 1 : offset] != b"\n":
+        start = len(_BOM) if self.data.startswith(_BOM) else 0  # the byte-order mark stays first
+        if offset <= start:
+            offset = start
+        elif self.data[offset - 1 : offset] != b"\n":
             offset = _line_end(self.data, offset)  # a directive starts a line
             if self.data[offset - 1 : offset] != b"\n":
                 line = self.newline + line
-        if self.data.startswith(_BOM):
-            offset = max(offset, len(_BOM))  # the byte-order mark stays first
         self.buffer.add(Edit(offset, offset, line))
 
     # -- kernel launches ------------------------------------------------------------------
