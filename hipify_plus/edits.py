@@ -124,10 +124,13 @@ class EditBuffer:
 
     def _covered(self, edit: Edit) -> bool:
         index = bisect_right(self._cover_starts, edit.start) - 1
+        insertion = edit.start == edit.end
         while index >= 0 and self._cover_starts[index] >= edit.start - self._widest:
             cover = self._covering[index]
-            if edit.end <= cover.end and cover is not edit:
-                return True
+            if cover is not edit and edit.end <= cover.end:
+                # an insertion at a rewrite's edge lands beside it, not inside it
+                if not insertion or cover.start < edit.start < cover.end:
+                    return True
             index -= 1
         return False
 
