@@ -26,6 +26,10 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
 _UNSEEN = object()
+_MASKED_INTRINSICS = frozenset({
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
+    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
+})
 _BOM = b"\xef\xbb\xbf"
 _LIBRARY_NAMES = {
     "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
@@ -187,8 +191,13 @@ class _Translation:
 
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         output = apply_edits(self.data, self.buffer.edits)
+        follow_up = []
         if "cudnn" in self.libraries:
-            output = _miopen_argument_order(self.source.path, output)
+            follow_up.append("HP310")  # cuDNN arguments into MIOpen's order
+        if self.options.rocm_version >= (6, 2, 0) and self.touched & _MASKED_INTRINSICS:
+            follow_up.append("HP103")  # 32-bit full masks would fail HIP's 64-bit static_assert
+        if follow_up:
+            output = _safe_fixes(self.source.path, output, tuple(follow_up), self.options.rocm_version)
         return TranslationResult(
             output, self.diagnostics, self.renamed, local, self.touched, self.rewritten
         )
@@ -428,15 +437,17 @@ def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> boo
     return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
 
-def _miopen_argument_order(path: str, output: bytes) -> bytes:
-    """cuDNN calls renamed to MIOpen keep cuDNN's argument order; the linter's HP310 fix moves
-    the arguments to MIOpen's (as HIPIFY's clang tool does). Safe fixes only."""
+def _safe_fixes(path: str, output: bytes, rules: tuple[str, ...], rocm: Version) -> bytes:
+    """The linter's safe fixes for hazards renaming leaves that would stop the output compiling:
+    cuDNN calls renamed to MIOpen keep cuDNN's argument order (HP310 moves them, as HIPIFY's
+    clang tool does); full 32-bit masks in `*_sync` intrinsics fail on ROCm >= 6.2 (HP103)."""
     from hipify_plus.edits import Applicability
     from hipify_plus.lint.engine import lint_and_fix
     from hipify_plus.lint.settings import LintSettings
 
     name = path if path.endswith((".cu", ".hip", ".cpp", ".cc", ".h", ".hpp", ".cuh")) else path + ".cu"
-    return lint_and_fix(name, output, LintSettings(select=("HP310",)), Applicability.SAFE).data
+    settings = LintSettings(select=rules, target_rocm=rocm)
+    return lint_and_fix(name, output, settings, Applicability.SAFE).data
 
 
 def _runtime_include_offset(root: Node, data: bytes) -> int:

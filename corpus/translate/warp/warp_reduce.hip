@@ -5,7 +5,7 @@
 __inline__ __device__ float warp_sum(float v)
 {
     for (int offset = 16; offset > 0; offset >>= 1)
-        v += __shfl_down_sync(0xffffffff, v, offset);
+        v += __shfl_down_sync(~0ull, v, offset);
     return v;
 }
 
@@ -13,7 +13,7 @@ __inline__ __device__ float warp_allmax(float v)
 {
     // Butterfly: every lane ends up with the maximum.
     for (int mask = 16; mask > 0; mask /= 2)
-        v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, mask));
+        v = fmaxf(v, __shfl_xor_sync(~0ull, v, mask));
     return v;
 }
 

@@ -14,23 +14,23 @@ __global__ void compact_positive(const int *in, int n, int *out, int *out_count,
     bool keep = v > 0;
 
     // Whole-warp early exit when nothing is kept.
-    if (!__any_sync(FULL_MASK, keep)) {
+    if (!__any_sync(~0ull, keep)) {
         if (lane == 0) atomicAdd(warps_all_zero, 1);
         return;
     }
 
-    unsigned int ballot = __ballot_sync(FULL_MASK, keep);
+    unsigned int ballot = __ballot_sync(~0ull, keep);
     int warp_count = __popc(ballot);
     int rank = __popc(ballot & ((1u << lane) - 1));
 
     int base = 0;
     if (lane == 0)
         base = atomicAdd(out_count, warp_count);
-    base = __shfl_sync(FULL_MASK, base, 0);
+    base = __shfl_sync(~0ull, base, 0);
     if (keep)
         out[base + rank] = v;
 
-    if (__all_sync(FULL_MASK, keep) && lane == 0)
+    if (__all_sync(~0ull, keep) && lane == 0)
         printf("block %d: warp %d kept every element\n", blockIdx.x, threadIdx.x / WARP_SIZE);
 }
 
