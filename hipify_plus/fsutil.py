@@ -23,11 +23,15 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, durable: bool
             os.chmod(tmp, mode & 0o7777)
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _remove_quietly(tmp)
         raise
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def copy_atomic(source: Path, destination: Path) -> None:
@@ -42,10 +46,7 @@ def copy_atomic(source: Path, destination: Path) -> None:
         shutil.copymode(source, tmp)
         os.replace(tmp, destination)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _remove_quietly(tmp)
         raise
 
 

@@ -67,6 +67,16 @@ class Command:
         return self.close + 1
 
 
+def _skip_comment(text: str, position: int) -> int:
+    """Past a `#` line comment or a `#[[ ... ]]` bracket comment starting at `position`."""
+    bracket = re.match(r"#\[(=*)\[", text[position:])
+    if bracket:
+        close = text.find("]" + bracket.group(1) + "]", position)
+        return len(text) if close == -1 else close + len(bracket.group(1)) + 2
+    newline = text.find("\n", position)
+    return len(text) if newline == -1 else newline
+
+
 def parse_commands(text: str) -> list[Command]:
     """CMake command invocations with their arguments, skipping comments."""
     commands: list[Command] = []
@@ -74,13 +84,7 @@ def parse_commands(text: str) -> list[Command]:
     while position < length:
         char = text[position]
         if char == "#":
-            bracket = re.match(r"#\[(=*)\[", text[position:])
-            if bracket:
-                close = text.find("]" + bracket.group(1) + "]", position)
-                position = length if close == -1 else close + len(bracket.group(1)) + 2
-            else:
-                newline = text.find("\n", position)
-                position = length if newline == -1 else newline
+            position = _skip_comment(text, position)
             continue
         match = _IDENT.match(text, position)
         if match is None or (position > 0 and (text[position - 1].isalnum() or text[position - 1] == "_")):
@@ -106,13 +110,7 @@ def _parse_args(text: str, position: int, command: Command) -> int:
         if char in " \t\r\n":
             position += 1
         elif char == "#":
-            bracket = re.match(r"#\[(=*)\[", text[position:])
-            if bracket:
-                close = text.find("]" + bracket.group(1) + "]", position)
-                position = length if close == -1 else close + len(bracket.group(1)) + 2
-            else:
-                newline = text.find("\n", position)
-                position = length if newline == -1 else newline
+            position = _skip_comment(text, position)
         elif char == ")":
             if depth == 0:
                 command.close = position
