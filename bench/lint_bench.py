@@ -48,7 +48,11 @@ def make_inputs(folder: Path) -> list[Path]:
 
 
 def line_count(path: Path) -> int:
-    files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+    """Lines of the files lint reads (sources and build files)."""
+    sys.path.insert(0, str(ROOT))
+    from hipify_plus.filekinds import file_kind
+
+    files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file() and file_kind(p.name)]
     return sum(p.read_bytes().count(b"\n") for p in files)
 
 
