@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from hipify_plus.data import data_dir
@@ -74,6 +74,7 @@ class MappingTable:
     def __init__(self, root: Path) -> None:
         self._rows: dict[str, tuple[dict[str, int], str, str]] = {}
         self._headers: dict[str, HeaderMapping] = {}
+        self._parsed: dict[str, Mapping | None] = {}  # rows are split on first lookup
         # identifier bytes -> the name if the translator cares about it, else None (filled by
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
@@ -122,14 +123,17 @@ class MappingTable:
     def names(self) -> list[str]:
         return list(self._rows)
 
-    @lru_cache(maxsize=None)
     def get(self, name: str) -> Mapping | None:
+        found = self._parsed.get(name)
+        if found is not None or name in self._parsed:
+            return found
         row = self._rows.get(name)
         if row is None:
+            self._parsed[name] = None
             return None
         columns, policy, line = row
         get = _getter(columns, line.split("\t"))
-        return Mapping(
+        mapping = self._parsed[name] = Mapping(
             cuda=name, library=get("library"), kind=get("kind"), status=get("status"),
             hip=get("hip"), roc=get("roc"), policy=policy,
             hip_added=_version(get("hip_added")), hip_deprecated=_version(get("hip_deprecated")),
@@ -139,6 +143,7 @@ class MappingTable:
             roc_removed=_version(get("roc_removed")), cuda_removed=get("cuda_removed"),
             fallback=get("fallback"), note=get("note"),
         )
+        return mapping
 
     def headers(self) -> list[HeaderMapping]:
         return list(self._headers.values())

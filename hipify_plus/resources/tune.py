@@ -124,6 +124,40 @@ def _score(usages: dict[str, KernelUsage]) -> tuple[int, int]:
     return spill, -occupancy
 
 
+@dataclass
+class _Trial:
+    """Compiling one kernel's file with candidate launch bounds (a temporary copy beside it)."""
+
+    unit: Unit
+    data: bytes
+    kernel: Kernel
+    mangled: str
+    settings: MeasureSettings
+    proposal: Proposal
+
+    def measure(self, candidate: Candidate, index: int) -> dict[str, KernelUsage] | None:
+        compiled = self.unit.compiled
+        variant = compiled.with_name(f".tune{index}-{compiled.name}")
+        edit = launch_bounds_edit(self.data, self.kernel, candidate.attribute)
+        variant.write_bytes(apply_edits(self.data, [edit]))
+        measured: dict[str, KernelUsage] = {}
+        try:
+            for arch in self.settings.arches:
+                usages = compile_cached(self.unit, arch, self.settings, variant, candidate.attribute)
+                usage = next((u for u in usages if u.name == self.mangled), None)
+                if usage is not None:
+                    measured[arch] = usage
+        except CompilerError as exc:
+            self.proposal.tried.append((f"{candidate.attribute} (failed: {exc})", {}))
+            return None
+        finally:
+            variant.unlink(missing_ok=True)
+        if len(measured) != len(self.settings.arches):
+            return None
+        self.proposal.tried.append((candidate.attribute, measured))
+        return measured
+
+
 def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path]) -> list[Proposal]:
     proposals: list[Proposal] = []
     by_kernel: dict[tuple[str, str], list[Row]] = {}
@@ -145,40 +179,20 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
         if kernel is None:
             proposal.note = "kernel definition not found in the translated file"
             continue
-        data = unit.compiled.read_bytes()
-
-        def try_candidate(candidate: Candidate, index: int) -> dict[str, KernelUsage] | None:
-            variant = unit.compiled.with_name(f".tune{index}-{unit.compiled.name}")
-            variant.write_bytes(apply_edits(data, [launch_bounds_edit(data, kernel, candidate.attribute)]))
-            measured: dict[str, KernelUsage] = {}
-            try:
-                for arch in settings.arches:
-                    usage = next((u for u in compile_cached(unit, arch, settings, variant, candidate.attribute)
-                                  if u.name == mangled), None)
-                    if usage is not None:
-                        measured[arch] = usage
-            except CompilerError as exc:
-                proposal.tried.append((f"{candidate.attribute} (failed: {exc})", {}))
-                return None
-            finally:
-                variant.unlink(missing_ok=True)
-            if len(measured) != len(settings.arches):
-                return None
-            proposal.tried.append((candidate.attribute, measured))
-            return measured
+        trial = _Trial(unit, unit.compiled.read_bytes(), kernel, mangled, settings, proposal)
 
         # The launch sites fix the flat work-group size; then ask for more waves per EU (fewer
         # registers each) until the kernel would spill. Asking for fewer waves than the flat
         # size already implies changes nothing, so those are not tried.
         first = Candidate(threads)
-        measured = try_candidate(first, 0)
+        measured = trial.measure(first, 0)
         best = (_score(measured), first, measured) if measured else None
         if best is not None and best[0][0] == 0:
             known = [ARCHES[a].max_waves for a in settings.arches if a in ARCHES]
             max_waves = min(known) if known else 8
             for waves in range(-best[0][1] + 1, max_waves + 1):
                 candidate = Candidate(threads, waves)
-                measured = try_candidate(candidate, waves)
+                measured = trial.measure(candidate, waves)
                 if measured is None or _score(measured)[0] > 0:
                     break
                 if _score(measured) < best[0]:
