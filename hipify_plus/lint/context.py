@@ -77,6 +77,7 @@ class Launch:
 CONTEXT_NODE_TYPES = frozenset({
     "preproc_def", "preproc_function_def", "preproc_include", "declaration", "function_definition",
     "call_expression", "identifier", "type_identifier", "namespace_identifier", "field_expression",
+    "comment",
 })
 
 

@@ -13,7 +13,7 @@ from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintConte
 from hipify_plus.lint.registry import detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
-from hipify_plus.parse import captures, error_count, nodes_of_types, parse
+from hipify_plus.parse import Tree, error_count, nodes_of_types, parse
 from hipify_plus.source import SourceFile
 
 MAX_FIX_ROUNDS = 10
@@ -26,13 +26,14 @@ class LintResult:
     internal_errors: list[str] = field(default_factory=list)
 
 
-def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
+def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = None) -> LintResult:
+    """Lint one file (`tree`: its parse, when the caller has it already)."""
     kind = file_kind(path)
     source = SourceFile(path, data)
     result = LintResult()
-    registered = detectors()
+    registered = detectors(_families(settings))
     if kind == "source":
-        tree = parse(data)
+        tree = tree if tree is not None else parse(data)
         ctx = LintContext(source, tree, settings)
         active = _active(registered.by_node_type, settings, path)
         types = frozenset(active) | CONTEXT_NODE_TYPES
@@ -51,7 +52,7 @@ def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
             if any(settings.enabled(r, path) for r in item.emits):
                 _run(item.function, (ctx,), result)
         found = ctx.diagnostics
-        comments = [(n.start_byte, n.end_byte) for n in captures(tree, "comments").get("comment", [])]
+        comments = [(n.start_byte, n.end_byte) for n in ctx.nodes({"comment"})]
     elif kind is not None:
         build = BuildContext(source, settings, kind)
         for item in registered.builds:
@@ -77,6 +78,17 @@ def lint(path: str, data: bytes, settings: LintSettings) -> LintResult:
     kept.sort(key=lambda d: (d.start, d.rule))
     result.diagnostics = kept
     return result
+
+
+def _families(settings: LintSettings) -> frozenset[str] | None:
+    """The rule families the selection can enable (None: all), so that a narrow selection
+    imports only its own detector modules."""
+    if "ALL" in settings.select:
+        return None
+    from hipify_plus.registry import all_rules, matches
+
+    chosen = frozenset(r.family for r in all_rules().values() if matches(r.id, settings.select))
+    return chosen if chosen else None
 
 
 def _active(by_type, settings: LintSettings, path: str) -> dict[str, tuple]:
@@ -122,7 +134,10 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
     more parse errors than its input is rolled back and fixing stops there."""
     current = data
     applied = 0
-    result = lint(path, current, settings)
+    source = file_kind(path) == "source"
+    tree = parse(current) if source else None
+    errors = error_count(tree) if tree is not None else 0
+    result = lint(path, current, settings, tree)
     for round_number in range(1, MAX_FIX_ROUNDS + 1):
         fixes = [d.fix for d in result.diagnostics if d.fix is not None and d.fix.applicability >= minimum]
         if not fixes:
@@ -130,13 +145,15 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
         outcome = apply_fixes(current, fixes, minimum)
         if not outcome.applied:
             return FixOutcome(current, result, applied, round_number - 1)
-        if file_kind(path) == "source" and error_count(parse(outcome.source)) > error_count(parse(current)):
-            titles = ", ".join(sorted({f.title for f in outcome.applied}))
-            return FixOutcome(current, result, applied, round_number,
-                              f"fixes rolled back: they would add a parse error ({titles})")
+        if source:
+            tree = parse(outcome.source)
+            if error_count(tree) > errors:
+                titles = ", ".join(sorted({f.title for f in outcome.applied}))
+                return FixOutcome(current, result, applied, round_number,
+                                  f"fixes rolled back: they would add a parse error ({titles})")
         current = outcome.source
         applied += len(outcome.applied)
-        result = lint(path, current, settings)
+        result = lint(path, current, settings, tree)
     rules = ", ".join(sorted({d.rule for d in result.diagnostics if d.fix is not None}))
     return FixOutcome(current, result, applied, MAX_FIX_ROUNDS,
                       f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})")

@@ -83,19 +83,25 @@ class Detectors:
 
 
 @cache
-def detectors() -> Detectors:
-    """Import every module in hipify_plus/lint/detectors and index what they registered."""
+def detectors(families: frozenset[str] | None = None) -> Detectors:
+    """Import the detector modules (each named after its rule family; all of them unless
+    `families` narrows it) and index what they registered."""
     package = importlib.import_module("hipify_plus.lint.detectors")
     for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{module.name}")
+        if families is None or module.name in families:
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    wanted = None if families is None else {f"{package.__name__}.{f}" for f in families}
     by_type: dict[str, list[Registered]] = {}
     for item in _REGISTERED:
+        if wanted is not None and item.function.__module__ not in wanted:
+            continue
         if item.kind == "node":
             for node_type in item.node_types:
                 by_type.setdefault(node_type, []).append(item)
+    chosen = [i for i in _REGISTERED if wanted is None or i.function.__module__ in wanted]
     return Detectors(
         by_node_type={k: tuple(v) for k, v in by_type.items()},
-        files=tuple(i for i in _REGISTERED if i.kind == "file"),
-        builds=tuple(i for i in _REGISTERED if i.kind == "build"),
+        files=tuple(i for i in chosen if i.kind == "file"),
+        builds=tuple(i for i in chosen if i.kind == "build"),
         node_types=frozenset(by_type),
     )

@@ -1,5 +1,13 @@
 """The parse layer: the only package that imports a parser (tree-sitter now, libclang later)."""
 
-from hipify_plus.parse.tree_sitter import Node, Tree, captures, error_count, nodes_of_types, parse
+from hipify_plus.parse.tree_sitter import (
+    Node,
+    Tree,
+    captures,
+    error_count,
+    nodes_of_types,
+    parse,
+    translation_nodes,
+)
 
-__all__ = ["Node", "Tree", "captures", "error_count", "nodes_of_types", "parse"]
+__all__ = ["Node", "Tree", "captures", "error_count", "nodes_of_types", "parse", "translation_nodes"]

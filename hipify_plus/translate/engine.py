@@ -8,6 +8,7 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -16,7 +17,7 @@ from hipify_plus.templates import text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
-from hipify_plus.parse import Node, captures, parse
+from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.definitions import is_definition
 from hipify_plus.versions import Version, format_version
@@ -26,6 +27,12 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
 _UNSEEN = object()
+# A cheap first look for what HP103 fixes: a *_sync call whose first argument is not obviously
+# 64-bit (a macro counts, it may hold 0xffffffff); the linter decides.
+_NARROW_MASK = re.compile(rb"_sync\s*\(\s*(?!~0ull|~0ULL|__activemask|__ballot|0x[fF]{16})[^,)]")
+# MIOpen calls whose arguments HP310 may move (convolution, its workspace queries, softmax)
+_REORDERED_MIOPEN = re.compile(rb"\bmiopen(?:Convolution|FindConvolution|Softmax)\w*\s*\(")
+_FULL_32BIT_MASKS = frozenset({b"0xffffffff", b"0xffffffffu", b"~0u", b"~0", b"-1", b"(unsigned)-1", b"~0x0u"})
 _MASKED_INTRINSICS = frozenset({
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
@@ -95,7 +102,7 @@ class TranslationResult:
 def project_definitions(data: bytes, table: MappingTable | None = None) -> set[str]:
     """Names this file defines that the translator would otherwise rename or report."""
     table = table or load_mappings()
-    return _definitions(_relevant(captures(parse(data), "translate").get("name", []), table))
+    return _definitions(_relevant(translation_nodes(parse(data))["name"], table))
 
 
 def _relevant(nodes: list[Node], table: MappingTable) -> list[tuple[Node, str]]:
@@ -152,7 +159,7 @@ class _Translation:
 
     def run(self) -> TranslationResult:
         tree = parse(self.data)
-        found = captures(tree, "translate")
+        found = translation_nodes(tree)
         relevant = _relevant(found.get("name", []), self.table)
         if tree.root_node.has_error:
             # tree-sitter's error recovery can read the inside of an unterminated comment or
@@ -192,9 +199,10 @@ class _Translation:
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         output = apply_edits(self.data, self.buffer.edits)
         follow_up = []
-        if "cudnn" in self.libraries:
+        if "cudnn" in self.libraries and _REORDERED_MIOPEN.search(output):
             follow_up.append("HP310")  # cuDNN arguments into MIOpen's order
-        if self.options.rocm_version >= (6, 2, 0) and self.touched & _MASKED_INTRINSICS:
+        if (self.options.rocm_version >= (6, 2, 0) and self.touched & _MASKED_INTRINSICS
+                and _NARROW_MASK.search(output)):
             follow_up.append("HP103")  # 32-bit full masks would fail HIP's 64-bit static_assert
         if follow_up:
             output = _safe_fixes(self.source.path, output, tuple(follow_up), self.options.rocm_version)
@@ -254,6 +262,8 @@ class _Translation:
                         **info)
             return
         self.rename(start, end, name, target)
+        if name in _MASKED_INTRINSICS:
+            self.widen_full_mask(end)
         if deprecated is not None and deprecated <= version:
             self.report("HP003", start, end,
                         f"`{target}` (for `{name}`, {library}) is deprecated since ROCm "
@@ -261,6 +271,16 @@ class _Translation:
         elif mapping.hip_experimental is not None and target == mapping.hip:
             self.report("HP004", start, end,
                         f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
+
+    def widen_full_mask(self, after_name: int) -> None:
+        """`__shfl_xor_sync(0xffffffff, ...)`: HIP's mask is 64-bit and a 32-bit literal fails
+        its static_assert, so the all-ones literal becomes `~0ull` (the same on NVIDIA)."""
+        call = lexer.call_arguments(self.data, after_name)
+        if call is None or not call[0]:
+            return
+        start, end = call[0][0]
+        if self.data[start:end].replace(b" ", b"").lower() in _FULL_32BIT_MASKS:
+            self.buffer.add(Edit(start, end, b"~0ull"))
 
     def unsupported_message(self, mapping: Mapping) -> str:
         library = _LIBRARY_NAMES.get(mapping.library, mapping.library)

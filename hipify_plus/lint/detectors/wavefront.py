@@ -16,7 +16,7 @@ from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext, parse_int
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.lint.suppressions import parse_suppressions
-from hipify_plus.parse import Node, captures
+from hipify_plus.parse import Node
 from hipify_plus.registry import get_rule
 
 SYNC_INTRINSICS = frozenset({
@@ -261,7 +261,7 @@ def _cache(ctx: LintContext) -> dict:
 def _suppressed(ctx: LintContext, rule_id: str, node: Node) -> bool:
     cache = _cache(ctx)
     if "suppressions" not in cache:
-        comments = captures(ctx.tree, "comments").get("comment", []) if b"hipify-plus" in ctx.data else []
+        comments = ctx.nodes({"comment"}) if b"hipify-plus" in ctx.data else []
         cache["suppressions"] = parse_suppressions(ctx.source, [(c.start_byte, c.end_byte) for c in comments])
     line = node.start_point[0] + 1
     name = get_rule(rule_id).name
