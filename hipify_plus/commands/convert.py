@@ -76,7 +76,7 @@ def run_convert(
     if not quiet:
         changed, unchanged, cached = (report.count(s) for s in ("changed", "unchanged", "cached"))
         print(
-            f"hipify-plus: {changed + unchanged + cached} source files for ROCm "
+            f"hipify-plus: {changed + unchanged + cached} files converted for ROCm "
             f"{format_version(version)} ({changed} changed, {unchanged} unchanged, {cached} cached), "
             f"{report.count('copied')} copied, {report.count('error')} failed; {summary(diagnostics)}",
             file=sys.stderr,
