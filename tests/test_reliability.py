@@ -183,3 +183,18 @@ def test_interrupted_in_place_run_leaves_every_file_whole(how: signal.Signals, t
     converted, untouched = _check_each_input_whole(files)
     assert untouched == 0
     assert not [p for p in (tmp_path / "src").iterdir() if re.search(r"\.orig\.\d+$", p.name)]
+
+
+@pytest.mark.hipcc
+def test_resources_survives_bad_inputs(tmp_path: Path, hipcc, capsys) -> None:
+    src = tmp_path / "src dir"
+    src.mkdir()
+    for name in ("binary.cu", "garbage.cu", "empty.cu", "latin1.cu"):
+        (src / name).write_bytes(BAD_INPUTS[name])
+    (src / "good.cu").write_bytes(KERNEL)
+    os.mkfifo(src / "pipe.cu")
+    code, out, err = run(["resources", str(src), "--no-cache", "--no-cuda", "--output-format", "json"], capsys)
+    assert "Traceback" not in err and code == 1
+    kernels = __import__("json").loads(out)["kernels"]
+    assert {k["kernel"] for k in kernels} >= {"k(float*)"}
+    assert "garbage.cu" in err
