@@ -7,6 +7,7 @@ rule (name, severity, summary, docs) comes from here.
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,36 +34,59 @@ class RuleError(ValueError):
 
 
 @cache
-def all_rules() -> dict[str, Rule]:
-    rules: dict[str, Rule] = {}
+def _rule_files() -> dict[str, tuple[str, Path]]:
+    """Rule id -> (name, file), from the file names alone (HPnnn-name.toml): cheap enough for
+    every run; the TOML itself is parsed only for the rules a run reports."""
+    found: dict[str, tuple[str, Path]] = {}
     for path in sorted(data_dir("rules").glob("*/HP*.toml")):
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-            rule = Rule(
-                id=raw["id"], name=raw["name"], family=raw["family"], severity=raw["severity"],
-                summary=raw["summary"], fix=raw.get("fix", "never"), docs=raw["docs"].strip(),
-                fix_applicability=raw.get("fix_applicability", "safe"),
-            )
-        except (KeyError, tomllib.TOMLDecodeError) as exc:
-            raise RuleError(f"{path}: {exc}") from exc
-        if not path.name.startswith(f"{rule.id}-{rule.name}"):
-            raise RuleError(f"{path}: file name must be {rule.id}-{rule.name}.toml")
-        if rule.id in rules:
-            raise RuleError(f"{path}: duplicate rule id {rule.id}")
-        rules[rule.id] = rule
-    return rules
+        rule_id, _, name = path.stem.partition("-")
+        if rule_id in found:
+            raise RuleError(f"{path}: duplicate rule id {rule_id}")
+        found[rule_id] = (name, path)
+    return found
 
 
+def _load_rule(path: Path) -> Rule:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        rule = Rule(
+            id=raw["id"], name=raw["name"], family=raw["family"], severity=raw["severity"],
+            summary=raw["summary"], fix=raw.get("fix", "never"), docs=raw["docs"].strip(),
+            fix_applicability=raw.get("fix_applicability", "safe"),
+        )
+    except (KeyError, tomllib.TOMLDecodeError) as exc:
+        raise RuleError(f"{path}: {exc}") from exc
+    if path.name != f"{rule.id}-{rule.name}.toml":
+        raise RuleError(f"{path}: file name must be {rule.id}-{rule.name}.toml")
+    return rule
+
+
+@cache
 def get_rule(rule_id: str) -> Rule:
-    return all_rules()[rule_id]
+    return _load_rule(_rule_files()[rule_id][1])
+
+
+@cache
+def all_rules() -> dict[str, Rule]:
+    return {rule_id: get_rule(rule_id) for rule_id in _rule_files()}
+
+
+def rule_names() -> dict[str, str]:
+    """Rule id -> name, without parsing any rule file."""
+    return {rule_id: name for rule_id, (name, _) in _rule_files().items()}
+
+
+def rule_families() -> dict[str, str]:
+    """Rule id -> family (the folder its file sits in), without parsing any rule file."""
+    return {rule_id: path.parent.name for rule_id, (_, path) in _rule_files().items()}
 
 
 def matches(rule_id: str, selectors: list[str] | tuple[str, ...]) -> bool:
     """True if the rule id is selected by any selector: an id, a prefix (HP1), a name or ALL."""
-    rule = all_rules().get(rule_id)
+    known = _rule_files().get(rule_id)
     for selector in selectors:
         if selector == "ALL" or rule_id.startswith(selector):
             return True
-        if rule is not None and selector == rule.name:
+        if known is not None and selector == known[0]:
             return True
     return False

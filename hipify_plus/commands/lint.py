@@ -181,7 +181,6 @@ def run_lint(
 
 
 def _selects_something(selector: str) -> bool:
-    from hipify_plus.registry import all_rules
+    from hipify_plus.registry import rule_names
 
-    rules = all_rules()
-    return selector == "ALL" or any(r.startswith(selector) or rules[r].name == selector for r in rules)
+    return selector == "ALL" or any(r.startswith(selector) or name == selector for r, name in rule_names().items())

@@ -85,9 +85,9 @@ def _families(settings: LintSettings) -> frozenset[str] | None:
     imports only its own detector modules."""
     if "ALL" in settings.select:
         return None
-    from hipify_plus.registry import all_rules, matches
+    from hipify_plus.registry import matches, rule_families
 
-    chosen = frozenset(r.family for r in all_rules().values() if matches(r.id, settings.select))
+    chosen = frozenset(family for rule_id, family in rule_families().items() if matches(rule_id, settings.select))
     return chosen if chosen else None
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.registry import all_rules
+from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 
 DIRECTIVE = re.compile(r"hipify-plus:\s*(ignore-file|ignore)\b(?:\[([^\]]*)\])?")
@@ -75,6 +75,6 @@ def apply_suppressions(
 
 
 def unknown_codes(suppression: Suppression) -> list[str]:
-    rules = all_rules()
-    names = {r.name for r in rules.values()}
+    rules = rule_names()
+    names = set(rules.values())
     return [c for c in suppression.codes if c not in names and not any(r.startswith(c) for r in rules)]

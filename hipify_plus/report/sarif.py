@@ -9,15 +9,15 @@ from typing import Any, TextIO
 
 from hipify_plus import __version__
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.registry import all_rules
+from hipify_plus.registry import get_rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def sarif_document(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
-    rules = all_rules()
     used = sorted({d.rule for d in diagnostics})
+    rules = {rule_id: get_rule(rule_id) for rule_id in used}
     index = {rule_id: i for i, rule_id in enumerate(used)}
     descriptors = []
     for rule_id in used:
