@@ -12,6 +12,7 @@ from typing import Any
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
+from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node, Tree, nodes_of_types
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
@@ -23,7 +24,6 @@ _APPLICABILITY = {
     "unsafe": Applicability.UNSAFE,
     "display": Applicability.DISPLAY_ONLY,
 }
-_INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlLzZ]*)$")
 _BINARY = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
     "/": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
@@ -40,21 +40,6 @@ _LAUNCH_FUNCTIONS = {
     "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
     "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
 }
-
-
-def parse_int(text: str) -> int | None:
-    """An integer literal's value (`0xffffffffu`, `1'024`, `32`), or None."""
-    match = _INT_LITERAL.match(text.strip())
-    if not match:
-        return None
-    digits = match.group(1).replace("'", "")
-    if digits.lower().startswith("0x"):
-        return int(digits, 16)
-    if digits.lower().startswith("0b"):
-        return int(digits[2:], 2)
-    if len(digits) > 1 and digits.startswith("0"):
-        return int(digits, 8)
-    return int(digits)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from hipify_plus import lexer, templates
 from hipify_plus.templates import text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
+from hipify_plus.literals import is_full_32bit_mask
 from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
@@ -32,7 +33,6 @@ _UNSEEN = object()
 _NARROW_MASK = re.compile(rb"_sync\s*\(\s*(?!~0ull|~0ULL|__activemask|__ballot|0x[fF]{16})[^,)]")
 # MIOpen calls whose arguments HP310 may move (convolution, its workspace queries, softmax)
 _REORDERED_MIOPEN = re.compile(rb"\bmiopen(?:Convolution|FindConvolution|Softmax)\w*\s*\(")
-_FULL_32BIT_MASKS = frozenset({b"0xffffffff", b"0xffffffffu", b"~0u", b"~0", b"-1", b"(unsigned)-1", b"~0x0u"})
 _MASKED_INTRINSICS = frozenset({
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
@@ -279,7 +279,7 @@ class _Translation:
         if call is None or not call[0]:
             return
         start, end = call[0][0]
-        if self.data[start:end].replace(b" ", b"").lower() in _FULL_32BIT_MASKS:
+        if is_full_32bit_mask(self.data[start:end].decode("ascii", "replace")):
             self.buffer.add(Edit(start, end, b"~0ull"))
 
     def unsupported_message(self, mapping: Mapping) -> str:

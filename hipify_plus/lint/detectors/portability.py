@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from hipify_plus.edits import Edit
-from hipify_plus.lint.context import LintContext, parse_int
+from hipify_plus.lint.context import LintContext
+from hipify_plus.literals import parse_int
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
 

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from hipify_plus.edits import Edit
-from hipify_plus.lint.context import LintContext, parse_int
+from hipify_plus.lint.context import LintContext
+from hipify_plus.literals import FULL_32BIT, is_full_32bit_mask, parse_int
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.lint.suppressions import parse_suppressions
 from hipify_plus.parse import Node
@@ -29,7 +30,6 @@ SHUFFLES = frozenset({
     "__shfl_xor_sync", "__shfl_down_sync", "__shfl_xor", "__shfl_down", "__shfl_sync", "__shfl",
 })
 SCAN_SHUFFLES = SHUFFLES | {"__shfl_up_sync", "__shfl_up"}
-FULL_32BIT = 0xFFFFFFFF
 WIDE_MASK = "~0ull"
 
 # Calls whose result is a lane mask: 64-bit on AMD, 32-bit in CUDA.
@@ -1361,8 +1361,7 @@ def mask_32bit_in_sync_intrinsic(node: Node, ctx: LintContext) -> None:
 
 def _mask_value(node: Node, ctx: LintContext) -> int | None:
     """The value of a mask expression as a 32-bit quantity would see it, if constant."""
-    text = ctx.text(node).replace(" ", "")
-    if text in ("~0u", "~0U", "~0", "(unsigned)-1", "-1", "(unsignedint)-1"):
+    if is_full_32bit_mask(ctx.text(node)):
         return FULL_32BIT
     return ctx.int_value(node)
 

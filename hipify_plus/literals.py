@@ -1,0 +1,32 @@
+"""C/C++ integer literals and the spellings of a full 32-bit lane mask, shared by the
+translator and the linter."""
+
+from __future__ import annotations
+
+import re
+
+_INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlLzZ]*)$")
+FULL_32BIT = 0xFFFFFFFF
+# all-ones spellings whose value depends on the (32-bit) type rather than on digits
+_ALL_ONES = frozenset({"~0u", "~0U", "~0", "~0x0u", "(unsigned)-1", "(unsignedint)-1", "-1"})
+
+
+def parse_int(text: str) -> int | None:
+    """An integer literal's value (`0xffffffffu`, `1'024`, `32`), or None."""
+    match = _INT_LITERAL.match(text.strip())
+    if not match:
+        return None
+    digits = match.group(1).replace("'", "")
+    if digits.lower().startswith("0x"):
+        return int(digits, 16)
+    if digits.lower().startswith("0b"):
+        return int(digits[2:], 2)
+    if len(digits) > 1 and digits.startswith("0"):
+        return int(digits, 8)
+    return int(digits)
+
+
+def is_full_32bit_mask(text: str) -> bool:
+    """`0xffffffff`, `0xFFFFFFFFu`, `~0u`, `-1`, `(unsigned)-1` ...: all 32 lanes, and no more."""
+    compact = text.replace(" ", "")
+    return compact in _ALL_ONES or parse_int(compact) == FULL_32BIT
