@@ -4,7 +4,7 @@ folding, kernels, launch sites) computed once per file on first use."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -125,20 +125,12 @@ class LintContext:
         A name defined twice with different values is left out (it depends on the branch)."""
         pending: list[tuple[str, Node | str]] = []
         for node in self.nodes({"preproc_def", "declaration"}):
-            if node.type == "preproc_def":
-                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-                if name is not None and value is not None:
+            for name, value in self.named_values(node):
+                if node.type == "preproc_def":
                     # this grammar keeps a trailing comment inside the macro's value
                     pending.append((self.text(name), _COMMENTS.sub(" ", self.text(value))))
-                continue
-            qualifiers = {self.text(c) for c in node.children if c.type == "type_qualifier"}
-            if not qualifiers & {"const", "constexpr"}:
-                continue
-            for declarator in node.children_by_field_name("declarator"):
-                if declarator.type == "init_declarator":
-                    name, value = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("value")
-                    if name is not None and name.type == "identifier" and value is not None:
-                        pending.append((self.text(name), value))
+                else:
+                    pending.append((self.text(name), value))
         # A few rounds, so constants defined from other constants fold too.
         self._constants_partial: dict[str, int] = {}
         for _ in range(3):
@@ -150,6 +142,23 @@ class LintContext:
                 n: next(iter(v)) for n, v in seen.items() if len(v) == 1 and None not in v  # type: ignore[misc]
             }
         return self._constants_partial
+
+    def named_values(self, node: Node) -> Iterator[tuple[Node, Node]]:
+        """(name, value) pairs a node defines: a `#define` or enumerator, or the initialised
+        names of a const/constexpr declaration."""
+        if node.type in ("preproc_def", "enumerator"):
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None and value is not None:
+                yield name, value
+            return
+        qualifiers = {self.text(c) for c in node.children if c.type == "type_qualifier"}
+        if not qualifiers & {"const", "constexpr"}:
+            return
+        for declarator in node.children_by_field_name("declarator"):
+            if declarator.type == "init_declarator":
+                name, value = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("value")
+                if name is not None and name.type == "identifier" and value is not None:
+                    yield name, value
 
     def _fold_text(self, text: str) -> int | None:
         text = text.strip()

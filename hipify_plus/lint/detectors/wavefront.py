@@ -1190,7 +1190,7 @@ def _report_site(ctx: LintContext, site: _Site) -> None:
 # HP101
 @detector("preproc_def", "declaration", "enumerator", emits=("HP101",))
 def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
-    for name, value in _named_values(node, ctx):
+    for name, value in ctx.named_values(node):
         label = ctx.text(name)
         if not _WARP_SIZE_NAME.search(label) or _NOT_HARDWARE_WIDTH.search(label):
             continue
@@ -1216,22 +1216,6 @@ def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
         ctx.report("HP101", span, message, fix)
 
 
-def _named_values(node: Node, ctx: LintContext) -> Iterator[tuple[Node, Node]]:
-    if node.type in ("preproc_def", "enumerator"):
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        if name is not None and value is not None:
-            yield name, value
-    else:
-        qualifiers = {ctx.text(c) for c in node.children if c.type == "type_qualifier"}
-        if not qualifiers & {"const", "constexpr"}:
-            return
-        for declarator in node.children_by_field_name("declarator"):
-            if declarator.type == "init_declarator":
-                name, value = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("value")
-                if name is not None and value is not None and name.type == "identifier":
-                    yield name, value
-
-
 def _value_span(value: Node, ctx: LintContext) -> tuple[int, int]:
     """The bytes of a value; for a macro, its body without surrounding blanks and comments."""
     if value.type != "preproc_arg":
@@ -1253,7 +1237,7 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names))) + r")\b")
         before = len(names)
         for node in definitions:
-            for defined, value in _named_values(node, ctx) if node.type != "preproc_function_def" else ():
+            for defined, value in ctx.named_values(node) if node.type != "preproc_function_def" else ():
                 if pattern.search(ctx.text(value)):
                     names.add(ctx.text(defined))
             if node.type == "preproc_function_def":
