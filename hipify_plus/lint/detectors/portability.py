@@ -688,11 +688,17 @@ def missing_intrinsic(node: Node, ctx: LintContext) -> None:
 
 # -- bf16 -----------------------------------------------------------------------------------------
 
-BF16_TYPES = {
-    b"__nv_bfloat16": "__hip_bfloat16", b"__nv_bfloat162": "__hip_bfloat162",
-    b"nv_bfloat16": "__hip_bfloat16", b"nv_bfloat162": "__hip_bfloat162",
-    b"__nv_bfloat16_raw": "__hip_bfloat16_raw", b"__nv_bfloat162_raw": "__hip_bfloat162_raw",
-}
+def _hip_bf16_type(raw: bytes) -> str | None:
+    """HIP's name for a CUDA bf16 type (`__nv_bfloat16` -> `__hip_bfloat16`), from the mapping
+    data the translator uses (rules/mappings/extra.tsv)."""
+    if b"bfloat16" not in raw:
+        return None
+    from hipify_plus.mappings import load_mappings  # loaded only when bf16 is in use
+
+    mapping = load_mappings().get(raw.decode("ascii", "replace"))
+    return mapping.hip if mapping is not None and mapping.hip.startswith("__hip_bfloat16") else None
+
+
 BF16_HEADERS = frozenset({"cuda_bf16.h", "cuda_bf16.hpp"})
 CUDA_BF16_INTRINSIC = re.compile(
     rb"\b(?:__float2bfloat16\w*|__bfloat162float|__bfloat1622float2|__double2bfloat16"
@@ -739,8 +745,9 @@ def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
                    ctx.fix("HP504", "Include `<hip/hip_bf16.h>`", [edit], applicability))
         return
     raw = _raw(node, ctx)
-    if raw in BF16_TYPES:
-        new, applicability = BF16_TYPES[raw], None
+    hip_type = _hip_bf16_type(raw)
+    if hip_type is not None:
+        new, applicability = hip_type, None
         message = (f"`{raw.decode()}` is CUDA's bf16 type: HIP's counterpart is `{new}` from "
                    "`<hip/hip_bf16.h>`")
     elif raw == b"hip_bfloat16" and _hipify_perl_bf16(ctx.data):
@@ -765,7 +772,7 @@ def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
     candidates = ctx.nodes({"preproc_include", "type_identifier"})
     includes = [n for n in candidates if n.type == "preproc_include"
                 and (found := _include_path(n, ctx)) is not None and found[1] in BF16_HEADERS]
-    uses = [n for n in candidates if n.type == "type_identifier" and _raw(n, ctx) in BF16_TYPES]
+    uses = [n for n in candidates if n.type == "type_identifier" and _hip_bf16_type(_raw(n, ctx)) is not None]
     first = next((n for n in includes + uses if not _excluded_on_amd(n, ctx)), None)
     if first is None:
         return
