@@ -22,6 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hipify_plus.resources.hipcc import hipcc_version  # noqa: E402
+
 SOURCES = {".cu", ".cuh", ".cpp", ".cc", ".h", ".hpp", ".cxx", ".hxx", ".inl"}
 
 
@@ -59,15 +63,6 @@ def run_hipify_perl_tree(command: list[str], files: list[Path], root: Path, out:
     return wall, cpu, peak
 
 
-def _hipcc_version(hipcc: str) -> str | None:
-    done = subprocess.run([hipcc, "--version"], capture_output=True, text=True, check=False,
-                          env={**os.environ, "HIP_PLATFORM": "amd"})
-    for line in done.stdout.splitlines():
-        if line.startswith("HIP version:"):
-            return ".".join(line.split(":")[1].strip().split(".")[:2])
-    return None
-
-
 def _compiles(hipcc: str, tree: Path, unit: Path) -> bool:
     includes = sorted({f"-I{d}" for d in (p.parent for p in tree.rglob("*.h*"))} | {f"-I{tree}"})
     done = subprocess.run([hipcc, "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", *includes, str(unit)],
@@ -94,7 +89,7 @@ def main() -> int:
         out = Path(tmp)
         ours = [sys.executable, "-m", "hipify_plus", "convert", str(args.path), "-o", str(out / "ours"),
                 "--no-cache", "--skip-others", "--no-progress", "-j", str(args.jobs), "--output-format", "json"]
-        version = args.rocm_version or (_hipcc_version(args.compile) if args.compile else None)
+        version = args.rocm_version or (hipcc_version(args.compile) if args.compile else None)
         if version:
             ours += ["--rocm-version", version]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}

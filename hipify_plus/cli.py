@@ -24,6 +24,7 @@ app = typer.Typer(
 )
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+MaxFileSize = Annotated[float, typer.Option(min=0.001, help="Leave files larger than this many MB as they are.")]
 
 
 class OutputFormat(str, Enum):
@@ -83,7 +84,7 @@ def convert(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print diagnostics only, no summary.")] = False,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")] = False,
-    max_file_size: Annotated[float, typer.Option(min=0.001, help="Leave files larger than this many MB as they are.")] = 20.0,
+    max_file_size: MaxFileSize = 20.0,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
     from hipify_plus.commands.convert import run_convert
@@ -129,6 +130,7 @@ def lint(
     write_baseline: Annotated[Optional[Path], typer.Option(help="Write today's findings to this baseline file and exit 0.")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
+    max_file_size: MaxFileSize = 20.0,
 ) -> None:
     """Find AMD hazards in CUDA/HIP sources and build files (warp size, launch bounds, LDS, flags, ...)."""
     from hipify_plus.commands.lint import run_lint
@@ -138,6 +140,7 @@ def lint(
         unsafe_fixes=unsafe_fixes, diff=diff, output_format=output_format.value if output_format else None,
         config=config, target_rocm=target_rocm, arches=_split(arch), baseline=baseline,
         write_baseline=write_baseline, exit_zero=exit_zero, quiet=quiet,
+        max_file_size=int(max_file_size * 2**20),
     )
     raise typer.Exit(code)
 
@@ -166,6 +169,7 @@ def resources(
     tune: Annotated[bool, typer.Option("--tune", help="Try launch bounds that remove spills and propose the best.")] = False,
     fix: Annotated[bool, typer.Option("--fix", help="Write the tuning proposals into the sources (implies --tune).")] = False,
     output_format: Annotated[ResourcesFormat, typer.Option(help="text table, json, sarif or github.")] = ResourcesFormat.text,
+    max_file_size: MaxFileSize = 20.0,
 ) -> None:
     """Compile kernels with hipcc and show VGPR/AGPR/SGPR, scratch, spills, occupancy and LDS per kernel."""
     from hipify_plus.commands.resources import run_resources
@@ -174,7 +178,7 @@ def resources(
         paths=paths, arches=_split(arch), hipcc=hipcc, nvcc=nvcc, no_cuda=no_cuda, sm=sm,
         includes=include or [], defines=define or [], compile_commands=compile_commands, jobs=jobs,
         no_cache=no_cache, min_occupancy=min_occupancy, tune=tune, fix=fix,
-        output_format=output_format.value,
+        output_format=output_format.value, max_file_size=int(max_file_size * 2**20),
     )
     raise typer.Exit(code)
 

@@ -18,17 +18,20 @@ from typing import Any
 
 from hipify_plus import __version__
 from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.filekinds import file_kind
 from hipify_plus.files import FoundFile, walk
 from hipify_plus.fsutil import (
     DEFAULT_MAX_FILE_SIZE,
+    OversizedFile,
     SkipFile,
+    UnreadableFile,
     backup_path,
     copy_atomic,
+    input_problem,
     is_within,
     read_source,
     write_atomic,
 )
-from hipify_plus.filekinds import file_kind
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions, translate
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
@@ -71,6 +74,8 @@ class FileOutcome:
     status: str  # changed | unchanged | cached | copied | skipped | error
     diagnostics: list[Diagnostic] = field(default_factory=list)
     message: str = ""
+    renamed: int = 0  # CUDA names, headers and launches rewritten in this file
+    rewritten: tuple[str, ...] = ()  # the distinct CUDA names among them
 
 
 @dataclass
@@ -106,11 +111,14 @@ def _renamed(relative: Path, settings: ConvertSettings) -> Path:
     return relative
 
 
-def plan(paths: list[Path], settings: ConvertSettings) -> tuple[list[_Planned], Path]:
-    """Every input with its destination, and the folder that receives everything (cache root)."""
+def plan(paths: list[Path], settings: ConvertSettings,
+         on_error: Callable[[Path, str], None] | None = None) -> tuple[list[_Planned], Path]:
+    """Every input with its destination, and the folder that receives everything (cache root).
+    Folders that cannot be listed go to `on_error`."""
     for path in paths:
-        if not path.exists() and not path.is_symlink():
-            raise ConvertError(f"{path}: no such file or directory")
+        problem = input_problem(path)
+        if problem:
+            raise ConvertError(problem)
     if settings.in_place:
         if settings.output is not None:
             raise ConvertError("--in-place and -o/--output cannot be combined")
@@ -132,7 +140,7 @@ def plan(paths: list[Path], settings: ConvertSettings) -> tuple[list[_Planned], 
     planned: list[_Planned] = []
     seen: dict[Path, Path] = {}
     for found in walk(paths, list(settings.include), list(settings.exclude),
-                      settings.use_gitignore, skip):
+                      settings.use_gitignore, skip, on_error):
         build = settings.build_files and file_kind(found.path.name) in BUILD_KINDS
         if not found.is_source and not build and (settings.in_place or not settings.copy_others):
             continue
@@ -171,10 +179,11 @@ def _translate_job(
     hipify_perl: tuple[str, ...] | None,
 ) -> dict[str, Any]:
     if hipify_perl is not None:
-        data = run_hipify_perl(list(hipify_perl), Path(path), options.roc, options.hip_launch_syntax)
+        data = run_hipify_perl(list(hipify_perl), Path(path), data, options.roc, options.hip_launch_syntax)
     result = translate(SourceFile(path, data), options, names)
     return {
         "text": result.output,
+        "renamed": result.renamed,
         "diagnostics": [_diagnostic_record(d) for d in result.diagnostics],
         "defs": sorted(result.definitions),
         "touched": sorted(result.touched),
@@ -261,11 +270,26 @@ def _load_cache(path: Path) -> dict[str, Any]:
 # -- the command ----------------------------------------------------------------------------
 
 
-def _read(found: FoundFile, max_size: int) -> tuple[bytes | None, str]:
+def _read(found: FoundFile, max_size: int) -> tuple[bytes | None, SkipFile | None]:
     try:
-        return read_source(found.path, max_size), ""
+        return read_source(found.path, max_size), None
     except SkipFile as exc:
-        return None, str(exc)
+        return None, exc
+
+
+def _skipped(item: _Planned, skip: SkipFile, settings: ConvertSettings) -> FileOutcome:
+    """A file that is not converted; an over-size one is still copied so the mirrored tree stays
+    complete (`output` then names the copy)."""
+    display = str(item.found.path)
+    if isinstance(skip, UnreadableFile):
+        return FileOutcome(display, None, "error", message=str(skip))
+    if isinstance(skip, OversizedFile) and not settings.in_place and (item.found.is_source or settings.copy_others):
+        try:
+            copy_atomic(item.found.path, item.destination)
+        except OSError as exc:
+            return FileOutcome(display, None, "error", message=f"cannot copy to {item.destination}: {exc.strerror or exc}")
+        return FileOutcome(display, str(item.destination), "skipped", message=str(skip))
+    return FileOutcome(display, None, "skipped", message=str(skip))
 
 
 def convert(
@@ -273,25 +297,19 @@ def convert(
     settings: ConvertSettings,
     progress: Callable[[int, int], None] | None = None,
 ) -> ConvertReport:
-    planned, cache_root = plan(paths, settings)
     report = ConvertReport()
+    planned, cache_root = plan(paths, settings, lambda path, why: report.outcomes.append(
+        FileOutcome(str(path), None, "error", message=why)))
     cache_file = cache_root / CACHE_NAME
     cache = _load_cache(cache_file) if settings.use_cache else {}
     new_cache: dict[str, Any] = {}
 
     sources: list[tuple[_Planned, bytes]] = []
     for item in planned:
-        data, error = _read(item.found, settings.max_file_size)
+        data, skip = _read(item.found, settings.max_file_size)
         display = str(item.found.path)
-        if data is None:
-            status = "error" if error.startswith("cannot read") else "skipped"
-            report.outcomes.append(FileOutcome(display, None, status, message=error))
-            if "limit" in error and not settings.in_place and (item.found.is_source or settings.copy_others):
-                try:  # the mirrored tree stays complete: the file is copied as it is
-                    copy_atomic(item.found.path, item.destination)
-                except OSError as exc:
-                    report.outcomes.append(FileOutcome(display, None, "error",
-                                                       message=f"cannot copy to {item.destination}: {exc.strerror or exc}"))
+        if skip is not None:
+            report.outcomes.append(_skipped(item, skip, settings))
             continue
         kind = file_kind(item.found.path.name) if settings.build_files else None
         if not item.found.is_source and kind in BUILD_KINDS:
@@ -301,9 +319,9 @@ def convert(
             _copy(item, data, settings, report)
             continue
         if b"\0" in data[:_BINARY_PROBE]:
-            report.outcomes.append(FileOutcome(display, None, "skipped", message="binary file, left as it is"))
-            if not settings.in_place:
-                _copy(item, data, settings, report, quiet=True)
+            copied = not settings.in_place and _copy(item, data, settings, report, quiet=True)
+            report.outcomes.append(FileOutcome(display, str(item.destination) if copied else None, "skipped",
+                                               message="binary file"))
             continue
         sources.append((item, data))
 
@@ -379,18 +397,19 @@ def convert(
             Diagnostic.from_json(r) for r in result["diagnostics"]
             if r.get("data", {}).get("identifier") not in names
         ]
+        done = {"renamed": result.get("renamed", 0), "rewritten": tuple(result.get("rewritten", ()))}
         if "text" not in result:  # from the cache, still valid
-            report.outcomes.append(FileOutcome(display, str(item.destination), "cached", kept))
+            report.outcomes.append(FileOutcome(display, str(item.destination), "cached", kept, **done))
             new_cache[item.cache_key] = result
             continue
         output = result["text"]
-        outcome = _write(item, data, output, kept, settings)
+        outcome = replace(_write(item, data, output, kept, settings), **done)
         report.outcomes.append(outcome)
         if outcome.status in ("changed", "unchanged"):
             new_cache[item.cache_key] = {
                 "input": hashes[i], "settings": key, "destination": str(item.destination),
                 "output": _digest(output),
-                **{k: result[k] for k in ("diagnostics", "defs", "touched", "rewritten", "names")},
+                **{k: result[k] for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names")},
             }
 
     if settings.use_cache and (new_cache or cache):
@@ -455,7 +474,7 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
     return outcome
 
 
-def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: ConvertReport, quiet: bool = False) -> None:
+def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: ConvertReport, quiet: bool = False) -> bool:
     destination = item.destination
     try:
         if not (destination.exists() and destination.read_bytes() == data):
@@ -463,9 +482,10 @@ def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: Conver
     except OSError as exc:
         report.outcomes.append(FileOutcome(str(item.found.path), None, "error",
                                            message=f"cannot write {destination}: {exc.strerror or exc}"))
-        return
+        return False
     if not quiet:
         report.outcomes.append(FileOutcome(str(item.found.path), str(destination), "copied"))
+    return True
 
 
 def _save_cache(path: Path, files: dict[str, Any]) -> None:

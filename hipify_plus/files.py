@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -79,11 +79,13 @@ def walk(
     exclude: list[str],
     use_gitignore: bool = True,
     skip: list[Path] | None = None,
+    on_error: Callable[[Path, str], None] | None = None,
 ) -> Iterator[FoundFile]:
     """Yield files under each root (a root may be a file) in a stable order.
 
     Symbolic links to folders are not followed (no loops); `skip` folders (the output
-    folder when it sits inside the input) are never entered.
+    folder when it sits inside the input) are never entered; a folder that cannot be listed
+    goes to `on_error` with the reason.
     """
     include_spec = _spec(include)
     exclude_spec = _spec(exclude)
@@ -99,7 +101,11 @@ def walk(
         if root.is_file() or (root.is_symlink() and not root.is_dir()):
             yield FoundFile(root, root, Path(root.name), root.suffix.lower() in SOURCE_SUFFIXES)
             continue
-        for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        def unlistable(exc: OSError, root: Path = root) -> None:
+            if on_error is not None:
+                on_error(Path(exc.filename or root), f"cannot read folder: {exc.strerror or exc}")
+
+        for folder, dirnames, filenames in os.walk(root, followlinks=False, onerror=unlistable):
             here = Path(folder)
             kept = []
             for name in sorted(dirnames):

@@ -78,8 +78,28 @@ def is_within(path: Path, folder: Path) -> bool:
 DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024
 
 
+def input_problem(path: Path) -> str | None:
+    """Why a path named on the command line cannot be used, or None. A dangling link is
+    usable here (it is reported when it is read); a folder that cannot be entered is not."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return f"{path}: no such file or directory"
+    except OSError as exc:
+        return f"{path}: cannot read: {exc.strerror or exc}"
+    return None
+
+
 class SkipFile(Exception):
     """A file that is left alone, with the reason (one line, shown as a warning)."""
+
+
+class UnreadableFile(SkipFile):
+    """A file that cannot be read at all (missing, dangling link, no permission): an error."""
+
+
+class OversizedFile(SkipFile):
+    """A file over the size limit: left as it is (convert copies it unchanged)."""
 
 
 def read_source(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes:
@@ -90,15 +110,18 @@ def read_source(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes:
     try:
         info = path.stat()
     except OSError as exc:
-        raise SkipFile(f"cannot read: {exc.strerror or exc}") from exc
+        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from exc
     if stat.S_ISDIR(info.st_mode):
         raise SkipFile("is a folder")
     if not stat.S_ISREG(info.st_mode):
-        raise SkipFile("not a regular file (FIFO, socket or device): left as it is")
+        raise SkipFile("not a regular file (FIFO, socket or device)")
     if info.st_size > max_size:
-        raise SkipFile(f"{info.st_size / 2**20:.1f} MB is over the {max_size / 2**20:.0f} MB limit "
-                       "(--max-file-size): left as it is")
+        raise OversizedFile(f"{_megabytes(info.st_size)} MB is over the {_megabytes(max_size)} MB limit (--max-file-size)")
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise SkipFile(f"cannot read: {exc.strerror or exc}") from exc
+        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from exc
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 2**20:.2f}".rstrip("0").rstrip(".")

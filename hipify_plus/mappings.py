@@ -27,6 +27,15 @@ CUDA_LOOKING = re.compile(
 _NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv"})
 
 
+# Display names of the CUDA libraries the mapping tables cover.
+LIBRARY_NAMES = {
+    "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
+    "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
+    "cusparse": "cuSPARSE", "cusolver": "cuSOLVER", "cudnn": "cuDNN", "cub": "CUB",
+    "rtc": "NVRTC", "cucomplex": "cuComplex", "nvtx": "NVTX", "nccl": "NCCL",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Mapping:
     cuda: str

@@ -7,9 +7,9 @@ rule (name, severity, summary, docs) comes from here.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from hipify_plus.data import data_dir
 

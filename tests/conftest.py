@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from hipify_plus.resources.hipcc import HipccNotFound, hipcc_version
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -51,14 +52,10 @@ def _find_hipcc() -> Hipcc | None:
     if path is None:
         return None
     try:
-        done = subprocess.run([path, "--version"], capture_output=True, text=True,
-                              env={**os.environ, "HIP_PLATFORM": "amd"}, timeout=60, check=False)
-    except (OSError, subprocess.TimeoutExpired):
+        major, minor = hipcc_version(path).split(".")
+    except HipccNotFound:
         return None
-    match = re.search(r"HIP version: (\d+)\.(\d+)", done.stdout)
-    if not match:
-        return None
-    return Hipcc(path, (int(match.group(1)), int(match.group(2)), 0))
+    return Hipcc(path, (int(major), int(minor), 0))
 
 
 _HIPCC = _find_hipcc()

@@ -141,7 +141,7 @@ def test_hipify_perl_engine_missing_on_path(project: Path, tmp_path: Path, capsy
 def test_binary_and_unreadable_files_do_not_stop_the_run(project: Path, tmp_path: Path, capsys) -> None:
     (project / "src" / "blob.cu").write_bytes(b"\x00\x01\x02cudaMalloc\xff")
     code, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "out")], capsys)
-    assert "blob.cu: binary file, left as it is" in stderr
+    assert "blob.cu: binary file: copied as it is" in stderr
     assert (tmp_path / "out" / "src" / "blob.cu").read_bytes() == b"\x00\x01\x02cudaMalloc\xff"
     assert (tmp_path / "out" / "src" / "kernel.cu").exists()
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,7 +60,7 @@ def test_convert_survives_every_bad_input(hostile: Path, tmp_path: Path, capsys)
     code, _, err = run(["convert", str(hostile), "-o", str(out), "--no-progress"], capsys)
     assert code == 1, err
     assert "Traceback" not in err
-    assert "binary.cu: binary file, left as it is" in err
+    assert "binary.cu: binary file: copied as it is" in err
     assert "pipe.cu: not a regular file" in err
     assert "dangling.cu: cannot read" in err
     good = (out / "good file ñ.cu").read_bytes()
@@ -198,3 +200,199 @@ def test_resources_survives_bad_inputs(tmp_path: Path, hipcc, capsys) -> None:
     kernels = __import__("json").loads(out)["kernels"]
     assert {k["kernel"] for k in kernels} >= {"k(float*)"}
     assert "garbage.cu" in err
+
+
+# -- every command against missing paths, nesting, permissions, broken tools and configs ----
+
+
+@pytest.mark.parametrize("command", [["convert", "-o", "OUT"], ["lint"], ["resources", "--no-cuda", "--hipcc", "/nonexistent/hipcc"]],
+                         ids=["convert", "lint", "resources"])
+def test_every_command_names_a_missing_path(command: list[str], tmp_path: Path, capsys) -> None:
+    args = [part.replace("OUT", str(tmp_path / "out")) for part in command]
+    code, _, err = run([args[0], str(tmp_path / "missing.cu"), *args[1:]], capsys)
+    assert code in (1, 2) and "missing.cu: no such file or directory" in err or "no hipcc and no nvcc" in err
+    assert "Traceback" not in err and "internal error" not in err
+
+
+def test_output_folder_inside_the_input_folder_is_never_converted_again(tmp_path: Path, capsys) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "k.cu").write_bytes(KERNEL)
+    for _ in range(2):
+        code, _, err = run(["convert", str(src), "-o", str(src / "hip"), "--no-progress"], capsys)
+        assert code in (0, 1) and "Traceback" not in err
+    assert sorted(p.relative_to(src).as_posix() for p in src.rglob("*.cu")) == ["hip/k.cu", "k.cu"]
+    assert (src / "k.cu").read_bytes() == KERNEL
+
+
+def _run_as_nobody(args: list[str], stderr_file: Path) -> int:
+    """Run the CLI in a forked child that has dropped root: permission errors are then real.
+    Modules are imported by a first run in this process, before the fork."""
+    pid = os.fork()
+    if pid == 0:  # child
+        code = 70
+        try:
+            with stderr_file.open("w") as err:
+                if os.geteuid() == 0:
+                    os.setgroups([])
+                    os.setgid(65534)
+                    os.setuid(65534)
+                sys.stderr = err
+                sys.stdout = open(os.devnull, "w")
+                code = main(args)
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+@pytest.fixture
+def shared_folder():
+    """A folder the dropped user can enter (pytest's own tmp folders are private to root)."""
+    folder = Path(tempfile.mkdtemp(prefix="hipify-plus-perm-"))
+    folder.chmod(0o777)
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def test_unreadable_files_and_folders_are_reported_and_the_rest_goes_on(shared_folder: Path, tmp_path: Path,
+                                                                       capsys) -> None:
+    base = shared_folder
+    (base / "src" / "locked").mkdir(parents=True)
+    for name in ("good.cu", "secret.cu", "locked/inner.cu", "readonly.cu"):
+        (base / "src" / name).write_bytes(KERNEL)
+    run(["convert", str(base / "src"), "-o", str(tmp_path / "warm"), "--no-cache", "-j", "1"], capsys)  # imports
+    run(["lint", str(base / "src")], capsys)
+    (base / "src" / "secret.cu").chmod(0)
+    (base / "src" / "locked").chmod(0)
+    (base / "src").chmod(0o755)  # not writable by the dropped user: in-place backups cannot be made
+    err_file = tmp_path / "stderr.txt"
+
+    code = _run_as_nobody(["convert", str(base / "src"), "-o", str(base / "out"), "--no-progress", "-j", "1"], err_file)
+    err = err_file.read_text()
+    assert code == 1, err
+    assert "secret.cu: cannot read: Permission denied" in err and "Traceback" not in err
+    assert "locked" in err and "Permission denied" in err
+    assert b"hipDeviceSynchronize" in (base / "out" / "good.cu").read_bytes()
+    assert not (base / "out" / "secret.cu").exists()
+
+    code = _run_as_nobody(["lint", str(base / "src")], err_file)
+    err = err_file.read_text()
+    assert code == 1 and "secret.cu: cannot read: Permission denied" in err and "Traceback" not in err
+
+    code = _run_as_nobody(["convert", str(base / "src"), "--in-place", "--no-progress", "-j", "1"], err_file)
+    err = err_file.read_text()
+    assert code == 1 and "Traceback" not in err and "good.cu" in err and "Permission denied" in err
+    assert (base / "src" / "good.cu").read_bytes() == KERNEL  # no backup possible: left as it is
+    assert (base / "src" / "readonly.cu").read_bytes() == KERNEL
+    assert not list((base / "src").glob("*.hipify-tmp"))
+
+
+def _fake_tool(folder: Path, name: str, body: str) -> Path:
+    path = folder / name
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(0o755)
+    return path
+
+
+BROKEN_TOOLS = {
+    "fails": ("echo 'boom: missing libamdhip64.so' >&2; exit 3", "exit status 3", "boom: missing libamdhip64.so"),
+    "crashes": ("kill -SEGV $$", "killed by SIGSEGV", ""),
+    "is_not_the_tool": ("echo hello", "", ""),
+}
+
+
+@pytest.mark.parametrize("kind", BROKEN_TOOLS, ids=list(BROKEN_TOOLS))
+def test_a_broken_hipcc_is_named_with_what_went_wrong(kind: str, tmp_path: Path, capsys) -> None:
+    body, status, said = BROKEN_TOOLS[kind]
+    fake = _fake_tool(tmp_path, "hipcc", body)
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    code, _, err = run(["resources", str(tmp_path / "k.cu"), "--hipcc", str(fake), "--no-cuda"], capsys)
+    assert code == 2 and "Traceback" not in err
+    first = err.splitlines()[0]
+    assert str(fake) in first and "Showing estimates" in first
+    assert status in first and said in first
+    if kind == "is_not_the_tool":
+        assert 'printed no "HIP version:" line' in first
+
+
+@pytest.mark.parametrize("kind", BROKEN_TOOLS, ids=list(BROKEN_TOOLS))
+def test_a_broken_hipify_perl_stops_the_run_before_any_file_is_written(kind: str, tmp_path: Path, capsys) -> None:
+    body, status, said = BROKEN_TOOLS[kind]
+    fake = _fake_tool(tmp_path, "hipify-perl", body)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    code, _, err = run(["convert", str(tmp_path / "src"), "-o", str(tmp_path / "out"), "--engine", "hipify-perl",
+                        "--hipify-perl", str(fake)], capsys)
+    assert code == 2 and "Traceback" not in err
+    assert f"{fake} does not work as hipify-perl" in err and status in err and said in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_hipify_perl_that_prints_nothing_never_empties_a_file(tmp_path: Path, capsys) -> None:
+    fake = _fake_tool(tmp_path, "hipify-perl", '[ "$1" = -version ] && { echo "HIP version 6.3.0" >&2; exit 0; }\nexit 0')
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    code, _, err = run(["convert", str(tmp_path / "src"), "--in-place", "--engine", "hipify-perl",
+                        "--hipify-perl", str(fake)], capsys)
+    assert code == 1 and "k.cu: hipify-perl printed nothing: the file is left as it is" in err
+    assert (tmp_path / "src" / "k.cu").read_bytes() == KERNEL
+
+
+def test_a_50_mb_file_is_left_whole_by_every_command(tmp_path: Path, capsys) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    huge = KERNEL + b"// generated table cudaMalloc\n" * (50 * 2**20 // 30)
+    (src / "generated.cu").write_bytes(huge)
+    (src / "small.cu").write_bytes(KERNEL)
+    code, _, err = run(["convert", str(src), "-o", str(tmp_path / "out"), "--no-progress"], capsys)
+    assert code == 1 and "generated.cu: 50" in err and "over the 20 MB limit (--max-file-size): copied as it is" in err
+    assert (tmp_path / "out" / "generated.cu").read_bytes() == huge
+    assert b"hipDeviceSynchronize" in (tmp_path / "out" / "small.cu").read_bytes()
+    assert "1 skipped" in err
+    code, _, err = run(["lint", str(src)], capsys)
+    assert "generated.cu: 50" in err and "MB limit (--max-file-size): not linted" in err and "Traceback" not in err
+    code, _, err = run(["resources", str(src / "generated.cu"), "--no-cuda", "--hipcc", "/nonexistent/hipcc"], capsys)
+    assert code == 2 and "Traceback" not in err
+    assert (src / "generated.cu").read_bytes() == huge
+
+
+@pytest.mark.hipcc
+def test_resources_meets_a_50_mb_file_without_compiling_it(tmp_path: Path, hipcc, capsys) -> None:
+    (tmp_path / "generated.cu").write_bytes(KERNEL + b"// filler\n" * (50 * 2**20 // 10))
+    code, _, err = run(["resources", str(tmp_path / "generated.cu"), "--no-cuda", "--no-cache"], capsys)
+    assert code == 2 and "generated.cu: not measured: 50" in err and "Traceback" not in err
+
+
+COMPILE_DATABASES = {
+    "not_json": ("{", "not a compile_commands.json: Expecting property name"),
+    "not_a_list": ('{"file": "k.cu"}', "not a compile_commands.json: expected a JSON list of entries"),
+    "entries_of_the_wrong_kind": ('[1, {"file": 3}, {"file": "k.cu"}, {"file": "k.cu", "command": "nvcc \\"open"}, '
+                                  '{"file": "k.cu", "arguments": "-DX"}]',
+                                  "entry 1 skipped: not a JSON object"),
+}
+
+
+@pytest.mark.hipcc
+@pytest.mark.parametrize("kind", COMPILE_DATABASES, ids=list(COMPILE_DATABASES))
+def test_resources_names_what_is_wrong_with_compile_commands(kind: str, tmp_path: Path, hipcc, capsys) -> None:
+    text, message = COMPILE_DATABASES[kind]
+    (tmp_path / "compile_commands.json").write_text(text)
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    code, out, err = run(["resources", str(tmp_path / "k.cu"), "--no-cuda", "--no-cache",
+                          "--compile-commands", str(tmp_path / "compile_commands.json")], capsys)
+    assert "Traceback" not in err and "internal error" not in err
+    assert message in err
+    if kind == "entries_of_the_wrong_kind":  # the good parts still count; every bad entry is named
+        assert code == 1 and "k(float*)" in out
+        for expected in ('entry 2 skipped: "directory" and "file" must be strings',
+                         'entry 3 skipped: no "arguments" and no "command"',
+                         "entry 4 skipped: No closing quotation",
+                         'entry 5 skipped: "arguments" must be a list of strings'):
+            assert expected in err
+    else:
+        assert code == 2
+    assert not list(Path(tempfile.gettempdir()).glob("hipify-plus-resources-*")), "work folder left behind"

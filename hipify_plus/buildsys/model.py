@@ -9,7 +9,6 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, apply_edits
 from hipify_plus.source import SourceFile
 
-
 _CU = re.compile(r"(?<=[\w%*)}\]])\.cu(?![\w])")
 _CUH = re.compile(r"(?<=[\w%*)}\]])\.cuh(?![\w])")
 

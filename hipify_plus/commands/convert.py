@@ -69,16 +69,19 @@ def run_convert(
         write_text(diagnostics, sys.stdout)
     internal = False
     for outcome in report.outcomes:
-        if outcome.status in ("error", "skipped"):
-            kind = "error" if outcome.status == "error" else "warning"
-            print(f"hipify-plus: {kind}: {outcome.input}: {outcome.message}", file=sys.stderr)
+        if outcome.status == "error":
+            print(f"hipify-plus: error: {outcome.input}: {outcome.message}", file=sys.stderr)
             internal = internal or outcome.message.startswith("internal error")
+        elif outcome.status == "skipped":
+            what = "copied as it is" if outcome.output else "left as it is"
+            print(f"hipify-plus: warning: {outcome.input}: {outcome.message}: {what}", file=sys.stderr)
     if not quiet:
         changed, unchanged, cached = (report.count(s) for s in ("changed", "unchanged", "cached"))
         print(
             f"hipify-plus: {changed + unchanged + cached} files converted for ROCm "
             f"{format_version(version)} ({changed} changed, {unchanged} unchanged, {cached} cached), "
-            f"{report.count('copied')} copied, {report.count('error')} failed; {summary(diagnostics)}",
+            f"{report.count('copied')} copied, {report.count('skipped')} skipped, {report.count('error')} failed; "
+            f"{summary(diagnostics)}",
             file=sys.stderr,
         )
     if internal:

@@ -11,7 +11,14 @@ from pathlib import Path
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.files import walk
-from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source, write_atomic
+from hipify_plus.fsutil import (
+    DEFAULT_MAX_FILE_SIZE,
+    SkipFile,
+    UnreadableFile,
+    input_problem,
+    read_source,
+    write_atomic,
+)
 from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import ConfigError, LintSettings, build_settings, find_config
@@ -27,6 +34,7 @@ class LintRun:
     errors: list[str] = field(default_factory=list)
     internal: list[str] = field(default_factory=list)
     sources: dict[str, bytes] = field(default_factory=dict)
+    unreadable: bool = False  # a path was missing or could not be read: never a clean exit
 
 
 def _error(message: str) -> int:
@@ -69,18 +77,29 @@ def lint_paths(
     max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0,
 ) -> LintRun:
     run = LintRun()
+    usable = []
     for path in paths:
-        if not path.exists() and not path.is_symlink():
-            run.errors.append(f"{path}: no such file or directory")
+        problem = input_problem(path)
+        if problem:
+            run.errors.append(problem)
+            run.unreadable = True
+        else:
+            usable.append(path)
     items: list[tuple[Path, str, bytes]] = []
-    for item in walk([p for p in paths if p.exists()], [], list(settings.exclude)):
+
+    def unlistable(folder: Path, why: str) -> None:
+        run.errors.append(f"{folder}: {why}")
+        run.unreadable = True
+
+    for item in walk(usable, [], list(settings.exclude), on_error=unlistable):
         display = str(item.path)
         if file_kind(item.path.name) is None:
             continue
         try:
             data = read_source(item.path, max_file_size)
         except SkipFile as exc:
-            run.errors.append(f"{display}: {exc}")
+            run.errors.append(f"{display}: {exc}: not linted")
+            run.unreadable = run.unreadable or isinstance(exc, UnreadableFile)
             continue
         if b"\0" in data[:8192]:
             run.errors.append(f"{display}: binary file, not linted")
@@ -118,6 +137,7 @@ def run_lint(
     *, paths: list[Path], select: list[str], ignore: list[str], fix: bool, unsafe_fixes: bool | None,
     diff: bool, output_format: str | None, config: Path | None, target_rocm: str | None,
     arches: list[str], baseline: Path | None, write_baseline: Path | None, exit_zero: bool, quiet: bool,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> int:
     try:
         config_path = config if config is not None else find_config(paths[0] if paths else Path.cwd())
@@ -137,7 +157,7 @@ def run_lint(
     minimum = None
     if fix or diff:
         minimum = Applicability.UNSAFE if settings.unsafe_fixes else Applicability.SAFE
-    run = lint_paths(paths, settings, minimum, diff)
+    run = lint_paths(paths, settings, minimum, diff, max_file_size)
 
     diagnostics = run.diagnostics
     if write_baseline is not None:
@@ -176,8 +196,7 @@ def run_lint(
         return EXIT_ERROR
     if exit_zero:
         return EXIT_CLEAN
-    missing = any("no such file" in e for e in run.errors)
-    return EXIT_FINDINGS if diagnostics or run.changed or missing else EXIT_CLEAN
+    return EXIT_FINDINGS if diagnostics or run.changed or run.unreadable else EXIT_CLEAN
 
 
 def _selects_something(selector: str) -> bool:

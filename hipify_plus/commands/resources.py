@@ -8,10 +8,12 @@ import shutil
 import sys
 from pathlib import Path
 
+from hipify_plus.files import walk
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem
 from hipify_plus.report.formats import write_report
-from hipify_plus.resources.hipcc import CompilerError, find_hipcc
-from hipify_plus.resources.measure import MeasureSettings, Measurement, findings, measure
-from hipify_plus.resources.nvcc import cuda_usage, find_nvcc
+from hipify_plus.resources.hipcc import CompilerError, HipccNotFound, find_hipcc
+from hipify_plus.resources.measure import Measurement, MeasureSettings, findings, measure
+from hipify_plus.resources.nvcc import CudaCompileError, cuda_usage, find_nvcc
 from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -48,20 +50,23 @@ def run_resources(
     *, paths: list[Path], arches: list[str], hipcc: str | None, nvcc: str | None, no_cuda: bool,
     sm: str, includes: list[str], defines: list[str], compile_commands: Path | None, jobs: int,
     no_cache: bool, min_occupancy: int, tune: bool, fix: bool, output_format: str,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> int:
     arches = arches or ["gfx90a"]
     for arch in arches:
         if not arch.startswith("gfx"):
             return _error(f"--arch {arch!r} is not an AMD target such as gfx90a")
     flags = tuple([f"-I{i}" for i in includes] + [f"-D{d}" for d in defines])
-    compiler = find_hipcc(hipcc)
     nvcc_path = None if no_cuda else find_nvcc(nvcc)
-    if compiler is None:
-        return estimate(paths, arches, nvcc_path, sm, list(flags), output_format, hipcc)
+    try:
+        compiler = find_hipcc(hipcc)
+    except HipccNotFound as exc:
+        return estimate(paths, arches, nvcc_path, sm, list(flags), output_format, str(exc))
     settings = MeasureSettings(
         arches=tuple(arches), hipcc=compiler, nvcc=nvcc_path, sm=sm, flags=flags,
         compile_commands=compile_commands, jobs=jobs,
         cache_dir=None if no_cache else default_cache_dir(), min_occupancy=min_occupancy,
+        max_file_size=max_file_size,
     )
     try:
         measurement = measure(paths, settings)
@@ -95,13 +100,15 @@ def run_resources(
             sys.stdout.write("\n")
         elif output_format in ("sarif", "github"):
             write_report(output_format, diagnostics, {}, sys.stdout)
-        else:
+        elif measurement.rows:
             sys.stdout.write(table(measurement))
             if diagnostics:
                 sys.stdout.write("\n")
                 write_report("concise", diagnostics, {}, sys.stdout)
             for proposal in proposals:
                 sys.stdout.write(f"\ntune: {proposal.summary()}\n")
+        elif not measurement.errors:
+            print("hipify-plus: no kernels in the given files", file=sys.stderr)
         for message in measurement.errors:
             print(f"hipify-plus: error: {message}", file=sys.stderr)
     finally:
@@ -113,30 +120,36 @@ def run_resources(
 
 
 def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, flags: list[str],
-             output_format: str, hipcc: str | None) -> int:
+             output_format: str, no_hipcc: str) -> int:
     """No hipcc: estimate AMD occupancy from the CUDA register counts with the occupancy model."""
-    where = f"at {hipcc}" if hipcc else "on PATH or under $ROCM_PATH/bin"
-    print(f"hipify-plus: hipcc not found {where}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
+    print(f"hipify-plus: {no_hipcc}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
           "Showing estimates from the occupancy model instead.", file=sys.stderr)
     if nvcc is None:
         return _error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
     rows = []
-    for path in paths:
-        files = [path] if path.is_file() else sorted(path.rglob("*.cu"))
-        for file in files:
-            for name, usage in cuda_usage(nvcc, file, sm, flags).items():
-                for arch in arches:
-                    model = ARCHES.get(arch)
-                    if model is None:
-                        continue
-                    cap = register_cap(model, 1024)
-                    rows.append({
-                        "kernel": name, "file": str(file), "arch": arch, "estimate": True,
-                        "cuda_registers": usage.registers,
-                        "occupancy_at_1024_threads": occupancy(model, min(usage.registers, cap), 0, 0, usage.smem, 1024),
-                        "register_cap_without_launch_bounds": cap,
-                        "likely_spills_without_launch_bounds": usage.registers > cap,
-                    })
+    problems = [problem for path in paths if (problem := input_problem(path))]
+    files = [found.path for found in walk([p for p in paths if not input_problem(p)], [], [],
+                                          on_error=lambda folder, why: problems.append(f"{folder}: {why}"))
+             if found.path.suffix == ".cu" and found.path.is_file()]
+    for file in files:
+        try:
+            usages = cuda_usage(nvcc, file, sm, flags)
+        except CudaCompileError as exc:
+            problems.append(str(exc))
+            continue
+        for name, usage in usages.items():
+            for arch in arches:
+                model = ARCHES.get(arch)
+                if model is None:
+                    continue
+                cap = register_cap(model, 1024)
+                rows.append({
+                    "kernel": name, "file": str(file), "arch": arch, "estimate": True,
+                    "cuda_registers": usage.registers,
+                    "occupancy_at_1024_threads": occupancy(model, min(usage.registers, cap), 0, 0, usage.smem, 1024),
+                    "register_cap_without_launch_bounds": cap,
+                    "likely_spills_without_launch_bounds": usage.registers > cap,
+                })
     if output_format == "json":
         json.dump({"estimate": True, "kernels": rows}, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -146,4 +159,8 @@ def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, fl
             sys.stdout.write(f"{row['kernel']}  {row['file']}  {row['arch']}  CUDA regs {row['cuda_registers']}  "
                              f"cap {row['register_cap_without_launch_bounds']} ({spill} without launch bounds)  "
                              f"est. occupancy {row['occupancy_at_1024_threads']} [estimate]\n")
-    return EXIT_FINDINGS if any(r["likely_spills_without_launch_bounds"] for r in rows) else EXIT_CLEAN
+    for message in problems:
+        print(f"hipify-plus: error: {message}", file=sys.stderr)
+    if problems and not rows:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if problems or any(r["likely_spills_without_launch_bounds"] for r in rows) else EXIT_CLEAN

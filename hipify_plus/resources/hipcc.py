@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hipify_plus.subprocesses import exit_status, first_error, last_line
+
 COMPILE_TIMEOUT = 900
 
 _REMARK = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): remark: +(?P<key>.+?): (?P<value>\S+) \[-Rpass-analysis=kernel-resource-usage\]\s*$")
@@ -56,32 +58,50 @@ class Hipcc:
         return {**os.environ, "HIP_PLATFORM": "amd"}
 
 
-def find_hipcc(explicit: str | None = None) -> Hipcc | None:
-    """--hipcc (and nothing else when given), else $ROCM_PATH/bin/hipcc, else hipcc on PATH;
-    None if there is none."""
-    candidates = [explicit] if explicit else []
+class HipccNotFound(LookupError):
+    """No usable hipcc; the message says where we looked and what each candidate did wrong."""
+
+
+def find_hipcc(explicit: str | None = None) -> Hipcc:
+    """--hipcc (and nothing else when given), else $ROCM_PATH/bin/hipcc, else hipcc on PATH.
+
+    Raises HipccNotFound naming every candidate that was tried and why it was not usable."""
+    candidates = [str(Path(explicit).absolute())] if explicit else []
     rocm = os.environ.get("ROCM_PATH")
     if rocm and not explicit:
         candidates.append(str(Path(rocm) / "bin" / "hipcc"))
     found = shutil.which("hipcc")
     if found and not explicit:
         candidates.append(found)
-    for candidate in candidates:
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
-            version = hipcc_version(candidate)
-            if version:
-                return Hipcc(candidate, version)
-    return None
+    problems = []
+    for candidate in dict.fromkeys(candidates):
+        try:
+            return Hipcc(candidate, hipcc_version(candidate))
+        except HipccNotFound as exc:
+            problems.append(str(exc))
+    raise HipccNotFound("; ".join(problems) or "hipcc not found on PATH or under $ROCM_PATH/bin")
 
 
-def hipcc_version(path: str) -> str | None:
+def hipcc_version(path: str) -> str:
+    """"5.2" from `hipcc --version`; HipccNotFound saying why when that does not work."""
+    if not Path(path).is_file():
+        raise HipccNotFound(f"hipcc not found at {path}")
+    if not os.access(path, os.X_OK):
+        raise HipccNotFound(f"{path} is not executable")
     try:
         done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=120,
-                              env={**os.environ, "HIP_PLATFORM": "amd"}, check=False, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
+                              env={**os.environ, "HIP_PLATFORM": "amd"}, check=False, stdin=subprocess.DEVNULL,
+                              errors="replace")
+    except subprocess.TimeoutExpired as exc:
+        raise HipccNotFound(f"`{path} --version` did not finish in 120 s") from exc
+    except OSError as exc:
+        raise HipccNotFound(f"cannot run {path}: {exc.strerror or exc}") from exc
     match = re.search(r"HIP version: (\d+)\.(\d+)", done.stdout)
-    return f"{match.group(1)}.{match.group(2)}" if match else None
+    if match:
+        return f"{match.group(1)}.{match.group(2)}"
+    if done.returncode != 0:
+        raise HipccNotFound(f"`{path} --version` failed ({exit_status(done.returncode)}): {last_line(done.stderr)}")
+    raise HipccNotFound(f"`{path} --version` printed no \"HIP version:\" line: is it hipcc?")
 
 
 def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -> list[KernelUsage]:
@@ -89,7 +109,7 @@ def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -
     command = [hipcc.path, f"--offload-arch={arch}", "--cuda-device-only", "-O3", "-x", "hip",
                "-Rpass-analysis=kernel-resource-usage", *flags, "-c", str(source), "-o", os.devnull]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT,
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=COMPILE_TIMEOUT,
                               env=hipcc.env(), check=False, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired as exc:
         raise CompilerError(f"{source}: hipcc timed out after {COMPILE_TIMEOUT} s") from exc
@@ -97,7 +117,8 @@ def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -
         raise CompilerError(f"{source}: cannot run hipcc: {exc.strerror or exc}") from exc
     if done.returncode != 0:
         match = _ERROR.search(done.stderr)
-        first = f"{match.group('where')}: {match.group('message')}" if match else (done.stderr.strip().splitlines() or ["failed"])[-1]
+        first = (f"{match.group('where')}: {match.group('message')}" if match
+                 else f"hipcc failed ({exit_status(done.returncode)}): {first_error(done.stderr)}")
         raise CompilerError(f"{source}: {first}")
     return parse_remarks(done.stderr, arch)
 
@@ -122,7 +143,7 @@ def demangle(names: list[str]) -> dict[str, str]:
     if not names or tool is None:
         return {n: n for n in names}
     try:
-        done = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True,
+        done = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True, errors="replace",
                               timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return {n: n for n in names}

@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
+import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -16,12 +18,18 @@ from typing import Any
 
 from hipify_plus.convert import ConvertSettings, convert
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.fsutil import write_atomic
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomic
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
-from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
-from hipify_plus.resources.nvcc import CudaUsage, cuda_usage
+from hipify_plus.resources.hipcc import (
+    CompilerError,
+    Hipcc,
+    KernelUsage,
+    compile_for_usage,
+    demangle,
+)
+from hipify_plus.resources.nvcc import CudaUsage, cuda_usage_or_none
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import parse_version
@@ -41,6 +49,7 @@ class MeasureSettings:
     jobs: int = 0
     cache_dir: Path | None = None
     min_occupancy: int = 2
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
 
 
 @dataclass
@@ -79,64 +88,92 @@ class Measurement:
 # -- inputs ---------------------------------------------------------------------------------
 
 
-def _compile_command_flags(database: Path | None) -> dict[str, list[str]]:
-    """-I, -isystem, -D, -U, -std and --offload-arch-free flags per file from compile_commands.json."""
+def _compile_command_flags(database: Path | None) -> tuple[dict[str, list[str]], list[str]]:
+    """-I, -isystem, -include, -D, -U and -std flags per file from compile_commands.json, and a
+    message for each entry that could not be read (the other entries still count)."""
     if database is None:
-        return {}
+        return {}, []
     try:
         entries = json.loads(database.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CompilerError(f"{database}: not a compile_commands.json: {exc}") from exc
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise CompilerError(f"{database}: not a compile_commands.json: {getattr(exc, 'strerror', None) or exc}") from exc
+    if not isinstance(entries, list):
+        raise CompilerError(f"{database}: not a compile_commands.json: expected a JSON list of entries")
     found: dict[str, list[str]] = {}
-    for entry in entries if isinstance(entries, list) else []:
+    problems: list[str] = []
+    for number, entry in enumerate(entries, 1):
         try:
-            directory = Path(entry.get("directory", "."))
-            args = entry.get("arguments") or shlex.split(entry["command"])
-            file = (directory / entry["file"]).resolve()
-        except (KeyError, TypeError, ValueError):
+            directory, args, file = _read_entry(entry)
+        except (KeyError, TypeError, ValueError) as exc:
+            problems.append(f"{database}: entry {number} skipped: {exc}")
             continue
-        flags: list[str] = []
-        items = iter(args[1:])
-        for arg in items:
-            if arg in ("-I", "-isystem", "-D", "-U", "-include"):
-                value = next(items, "")
-                value = str((directory / value).resolve()) if arg in ("-I", "-isystem") else value
-                flags += [arg, value]
-            elif arg.startswith(("-I", "-isystem")):
-                prefix = "-isystem" if arg.startswith("-isystem") else "-I"
-                flags.append(prefix + str((directory / arg[len(prefix):]).resolve()))
-            elif arg.startswith(("-D", "-U", "-std=")):
-                flags.append(arg)
-        found[str(file)] = flags
-    return found
+        found[str(file)] = _useful_flags(args[1:], directory)
+    return found, problems
+
+
+def _read_entry(entry: object) -> tuple[Path, list[str], Path]:
+    if not isinstance(entry, dict):
+        raise TypeError("not a JSON object")
+    directory = entry.get("directory", ".")
+    file = entry.get("file")
+    if not isinstance(directory, str) or not isinstance(file, str):
+        raise TypeError('"directory" and "file" must be strings')
+    arguments = entry.get("arguments")
+    if arguments is None:
+        if not isinstance(entry.get("command"), str):
+            raise ValueError('no "arguments" and no "command"')
+        arguments = shlex.split(entry["command"])  # ValueError on unbalanced quotes
+    if not isinstance(arguments, list) or not all(isinstance(a, str) for a in arguments):
+        raise TypeError('"arguments" must be a list of strings')
+    return Path(directory), arguments, (Path(directory) / file).resolve()
+
+
+def _useful_flags(args: list[str], directory: Path) -> list[str]:
+    flags: list[str] = []
+    items = iter(args)
+    for arg in items:
+        if arg in ("-I", "-isystem", "-D", "-U", "-include"):
+            value = next(items, "")
+            value = str((directory / value).resolve()) if arg in ("-I", "-isystem", "-include") else value
+            flags += [arg, value]
+        elif arg.startswith(("-I", "-isystem")):
+            prefix = "-isystem" if arg.startswith("-isystem") else "-I"
+            flags.append(prefix + str((directory / arg[len(prefix):]).resolve()))
+        elif arg.startswith(("-D", "-U", "-std=")):
+            flags.append(arg)
+    return flags
 
 
 def prepare_units(paths: list[Path], settings: MeasureSettings, workdir: Path) -> tuple[list[Unit], list[str]]:
     """Translate the inputs (a no-op for HIP code) into `workdir` and list the units to compile."""
     assert settings.hipcc is not None
     version = parse_version(settings.hipcc.version)
-    per_file = _compile_command_flags(settings.compile_commands)
+    per_file, database_problems = _compile_command_flags(settings.compile_commands)
     units: list[Unit] = []
-    errors: list[str] = []
+    errors: list[str] = list(database_problems)
     for index, path in enumerate(paths):
-        if not path.exists():
-            errors.append(f"{path}: no such file or directory")
+        problem = input_problem(path)
+        if problem:
+            errors.append(problem)
             continue
         root = path if path.is_dir() else path.parent
         target = workdir / f"root{index}"
         include = () if path.is_dir() else (*HEADERS, path.name)
         report = convert([root], ConvertSettings(
             options=TranslateOptions(rocm_version=version), output=target, include=tuple(include),
-            use_cache=False, jobs=1,
+            use_cache=False, jobs=1, max_file_size=settings.max_file_size,
         ))
         errors += [f"{o.input}: {o.message}" for o in report.outcomes if o.status == "error"]
+        left_alone = {Path(o.input) for o in report.outcomes if o.status == "skipped"}
+        errors += [f"{o.input}: not measured: {o.message}"
+                   for o in report.outcomes if o.status == "skipped" and Path(o.input).suffix in UNITS]
         originals = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in UNITS)
         for original in originals:
             if original.suffix not in UNITS:
                 errors.append(f"{original}: not a translation unit (.cu, .hip, .cpp)")
                 continue
             compiled = target / original.relative_to(root)
-            if not compiled.exists():
+            if not compiled.exists() or original in left_alone:
                 continue
             flags = list(settings.flags) + per_file.get(str(original.resolve()), [])
             flags = [_map_include(f, root, target) for f in flags] + [f"-I{compiled.parent}", f"-I{target}"]
@@ -215,18 +252,31 @@ def base_name(demangled: str) -> str:
     return name.split("::")[-1]
 
 
+def _in_users_terms(message: str, unit: Unit) -> str:
+    """Name the user's file, not our translated copy in the work folder."""
+    if unit.compiled == unit.original:
+        return message
+    cites_a_line = re.search(re.escape(str(unit.compiled)) + r":\d", message) is not None
+    message = message.replace(str(unit.compiled), str(unit.original))
+    return message + " (line numbers of the translated file)" if cites_a_line else message
+
+
 def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
     result = Measurement()
     workdir = Path(tempfile.mkdtemp(prefix="hipify-plus-resources-"))
     result.workdir = workdir
-    units, errors = prepare_units(paths, settings, workdir)
+    try:
+        units, errors = prepare_units(paths, settings, workdir)
+    except BaseException:
+        shutil.rmtree(workdir, ignore_errors=True)
+        raise
     result.units, result.errors = units, errors
     jobs = [(unit, arch) for unit in units for arch in settings.arches]
     workers = settings.jobs or os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         futures = [pool.submit(compile_cached, unit, arch, settings) for unit, arch in jobs]
         cuda_futures = {
-            unit.original: pool.submit(cuda_usage, settings.nvcc, unit.original, settings.sm, list(settings.flags))
+            unit.original: pool.submit(cuda_usage_or_none, settings.nvcc, unit.original, settings.sm, list(settings.flags))
             for unit in units if settings.nvcc and unit.original.suffix == ".cu"
         }
         outputs: list[tuple[Unit, list[KernelUsage]]] = []
@@ -234,7 +284,7 @@ def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
             try:
                 outputs.append((unit, future.result()))
             except CompilerError as exc:
-                result.errors.append(f"{exc} [{arch}]")
+                result.errors.append(f"{_in_users_terms(str(exc), unit)} [{arch}]")
         cuda = {path: future.result() for path, future in cuda_futures.items()}
     names = demangle(sorted({u.name for _, usages in outputs for u in usages}))
     kernel_lines: dict[Path, dict[str, Kernel]] = {}
@@ -245,7 +295,7 @@ def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
             readable = names.get(usage.name, usage.name)
             kernel = kernel_lines[unit.original].get(base_name(readable))
             line = kernel.node.start_point[0] + 1 if kernel is not None else usage.line
-            cuda_side = cuda.get(unit.original, {}).get(usage.name)
+            cuda_side = (cuda.get(unit.original) or {}).get(usage.name)
             result.rows.append(Row(usage, readable, str(unit.original), line, cuda_side))
     result.rows.sort(key=lambda r: (r.original, r.line, r.kernel, r.usage.arch))
     return result

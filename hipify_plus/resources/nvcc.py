@@ -8,6 +8,8 @@ import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hipify_plus.subprocesses import exit_status, first_error
+
 _ENTRY = re.compile(r"Function properties for (\S+)")
 _FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
 _USED = re.compile(r"Used (\d+) registers(?:.*?(\d+) bytes smem)?")
@@ -29,15 +31,31 @@ def find_nvcc(explicit: str | None = None) -> str | None:
     return explicit if explicit and Path(explicit).is_file() else shutil.which("nvcc")
 
 
+class CudaCompileError(RuntimeError):
+    """nvcc could not compile a file for its resource usage; the message says why."""
+
+
 def cuda_usage(nvcc: str, source: Path, sm: str, flags: list[str]) -> dict[str, CudaUsage]:
-    """Mangled kernel name -> usage; empty when nvcc fails (the CUDA column is best effort)."""
+    """Mangled kernel name -> usage from `nvcc --resource-usage`; CudaCompileError when nvcc fails."""
     command = [nvcc, f"-arch={sm}", "--resource-usage", *flags, "-c", str(source), "-o", "/dev/null"]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False,
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=900, check=False,
                               stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired):
-        return {}
-    return parse_ptxas(done.stdout + done.stderr) if done.returncode == 0 else {}
+    except subprocess.TimeoutExpired as exc:
+        raise CudaCompileError(f"{source}: nvcc did not finish in 900 s") from exc
+    except OSError as exc:
+        raise CudaCompileError(f"{source}: cannot run nvcc: {exc.strerror or exc}") from exc
+    if done.returncode != 0:
+        raise CudaCompileError(f"{source}: nvcc failed ({exit_status(done.returncode)}): {first_error(done.stdout + done.stderr)}")
+    return parse_ptxas(done.stdout + done.stderr)
+
+
+def cuda_usage_or_none(nvcc: str, source: Path, sm: str, flags: list[str]) -> dict[str, CudaUsage] | None:
+    """The CUDA column beside hipcc's numbers is best effort: None where nvcc fails."""
+    try:
+        return cuda_usage(nvcc, source, sm, flags)
+    except CudaCompileError:
+        return None
 
 
 def parse_ptxas(text: str) -> dict[str, CudaUsage]:

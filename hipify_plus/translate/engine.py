@@ -13,13 +13,13 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from hipify_plus import lexer, templates
-from hipify_plus.templates import text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.literals import is_full_32bit_mask
-from hipify_plus.mappings import CUDA_LOOKING, Mapping, MappingTable, load_mappings
+from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
+from hipify_plus.templates import text
 from hipify_plus.translate.definitions import is_definition
 from hipify_plus.versions import Version, format_version
 
@@ -38,12 +38,6 @@ _MASKED_INTRINSICS = frozenset({
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
 })
 _BOM = b"\xef\xbb\xbf"
-_LIBRARY_NAMES = {
-    "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
-    "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
-    "cusparse": "cuSPARSE", "cusolver": "cuSOLVER", "cudnn": "cuDNN", "cub": "CUB",
-    "rtc": "NVRTC", "cucomplex": "cuComplex", "nvtx": "NVTX", "nccl": "NCCL",
-}
 _ROC_LIBRARY_NAMES = {
     "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
     "cudnn": "MIOpen",
@@ -233,7 +227,7 @@ class _Translation:
             return
         self.touched.add(name)
         target, added, deprecated, removed = mapping.target(self.options.roc)
-        library = _LIBRARY_NAMES.get(mapping.library, mapping.library)
+        library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
         version = self.options.rocm_version
         if not target:
@@ -283,7 +277,7 @@ class _Translation:
             self.buffer.add(Edit(start, end, b"~0ull"))
 
     def unsupported_message(self, mapping: Mapping) -> str:
-        library = _LIBRARY_NAMES.get(mapping.library, mapping.library)
+        library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         side = _ROC_LIBRARY_NAMES.get(mapping.library) if mapping.policy == "roc" else "HIP"
         kind = "function" if mapping.kind == "device_function" else mapping.kind
         message = f"`{mapping.cuda}` ({library} {kind}) has no {side} equivalent"

@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from hipify_plus.subprocesses import exit_status, last_line
+
 HIPIFY_PERL_TIMEOUT = 600
 
 
@@ -19,17 +21,34 @@ class HipifyPerlError(RuntimeError):
 
 
 def find_hipify_perl(explicit: str | None) -> list[str]:
-    """The command that runs hipify-perl: an explicit path, else `hipify-perl` on PATH."""
+    """The command that runs hipify-perl (an explicit path, else `hipify-perl` on PATH), checked
+    once with `-version` so that a broken one stops the run before any file is touched."""
+    command = _hipify_perl_command(explicit)
+    try:
+        done = subprocess.run([*command, "-version"], capture_output=True, timeout=60, check=False,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        raise HipifyPerlError(f"`{command[-1]} -version` did not finish in 60 s") from exc
+    except OSError as exc:
+        raise HipifyPerlError(f"cannot run {command[-1]}: {exc.strerror or exc}") from exc
+    said = (done.stdout + done.stderr).decode("utf-8", "replace")
+    if done.returncode != 0 or "HIP version" not in said:
+        raise HipifyPerlError(f"{command[-1]} does not work as hipify-perl (`-version`: "
+                              f"{exit_status(done.returncode)}, {last_line(said)})")
+    return command
+
+
+def _hipify_perl_command(explicit: str | None) -> list[str]:
     if explicit:
         path = Path(explicit)
         if not path.is_file():
             raise HipifyPerlError(f"hipify-perl not found at {explicit}")
         if os.access(path, os.X_OK):
-            return [str(path)]
+            return [str(path.absolute())]
         perl = shutil.which("perl")
         if perl is None:
             raise HipifyPerlError(f"{explicit} is not executable and perl is not on PATH")
-        return [perl, str(path)]
+        return [perl, str(path.absolute())]
     found = shutil.which("hipify-perl")
     if found is None:
         raise HipifyPerlError(
@@ -39,8 +58,9 @@ def find_hipify_perl(explicit: str | None) -> list[str]:
     return [found]
 
 
-def run_hipify_perl(command: list[str], path: Path, roc: bool, hip_launch_syntax: bool) -> bytes:
-    """hipify-perl's translation of one file (never in place: it writes to stdout)."""
+def run_hipify_perl(command: list[str], path: Path, data: bytes, roc: bool, hip_launch_syntax: bool) -> bytes:
+    """hipify-perl's translation of one file whose bytes are `data` (never in place: it writes to
+    stdout). Empty output for a non-empty file is an error, never a file emptied."""
     args = [*command, "-quiet-warnings"]
     if roc:
         args.append("-roc")
@@ -51,11 +71,13 @@ def run_hipify_perl(command: list[str], path: Path, roc: bool, hip_launch_syntax
         done = subprocess.run(
             args, capture_output=True, timeout=HIPIFY_PERL_TIMEOUT, check=False, stdin=subprocess.DEVNULL
         )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise HipifyPerlError(f"hipify-perl failed on {path}: {exc}") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise HipifyPerlError(f"hipify-perl did not finish in {HIPIFY_PERL_TIMEOUT} s") from exc
+    except OSError as exc:
+        raise HipifyPerlError(f"cannot run hipify-perl: {exc.strerror or exc}") from exc
     if done.returncode != 0:
-        first = done.stderr.decode("utf-8", "replace").strip().splitlines()[:1]
-        raise HipifyPerlError(
-            f"hipify-perl exited {done.returncode} on {path}" + (f": {first[0]}" if first else "")
-        )
+        raise HipifyPerlError(f"hipify-perl failed ({exit_status(done.returncode)}): "
+                              f"{last_line(done.stderr.decode('utf-8', 'replace'))}")
+    if not done.stdout.strip() and data.strip():
+        raise HipifyPerlError("hipify-perl printed nothing: the file is left as it is")
     return done.stdout

@@ -9,8 +9,8 @@ from pathlib import PurePath
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import Launch, LintContext
-from hipify_plus.literals import parse_int
 from hipify_plus.lint.registry import detector, file_detector
+from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
 
 KIB = 1024

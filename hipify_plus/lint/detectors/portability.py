@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.literals import parse_int
 from hipify_plus.lint.registry import detector, file_detector
+from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
 
 MI300 = frozenset({"gfx940", "gfx941", "gfx942"})

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.literals import FULL_32BIT, is_full_32bit_mask, parse_int
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.lint.suppressions import parse_suppressions
+from hipify_plus.literals import FULL_32BIT, is_full_32bit_mask, parse_int
 from hipify_plus.parse import Node
 from hipify_plus.registry import get_rule
 
