@@ -183,6 +183,38 @@ def resources(
     raise typer.Exit(code)
 
 
+class ReportFormat(str, Enum):
+    html = "html"
+    markdown = "markdown"
+    json = "json"
+    sarif = "sarif"
+
+
+@app.command()
+def report(
+    paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders (they are read, never written).")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Report file (default: Markdown on standard output).")] = None,
+    output_format: Annotated[Optional[ReportFormat], typer.Option("--format", help="html, markdown, json or sarif (default: from the -o suffix).")] = None,
+    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the newest the mapping data knows).")] = None,
+    roc: Annotated[bool, typer.Option("--roc", help="Count ROC library names (rocBLAS, rocRAND, ...) as the target.")] = False,
+    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets for the hazard rules (default: config, else gfx90a).")] = None,
+    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
+    config: Annotated[Optional[Path], typer.Option(help="pyproject.toml with [tool.hipify-plus] (default: the nearest one).")] = None,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
+    max_file_size: MaxFileSize = 20.0,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
+) -> None:
+    """Migration-gap report: what convert changes, what is left and why, and the work remaining."""
+    from hipify_plus.commands.report import run_report
+
+    code = run_report(
+        paths=paths, output=output, output_format=output_format.value if output_format else None,
+        rocm_version=rocm_version, roc=roc, arches=_split(arch), exclude=exclude or [], config=config,
+        jobs=jobs, max_file_size=int(max_file_size * 2**20), quiet=quiet,
+    )
+    raise typer.Exit(code)
+
+
 @app.command("rules")
 def list_rules() -> None:
     """List every rule: id, name, severity and summary."""

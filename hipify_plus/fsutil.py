@@ -19,12 +19,30 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, durable: bool
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode & 0o7777)
+        os.chmod(tmp, (mode if mode is not None else _mode_for(path)) & 0o7777)
         os.replace(tmp, path)
     except BaseException:
         _remove_quietly(tmp)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The mode a plain write would give: the file's own if it exists, else 0o666 less the umask
+    (mkstemp's 0o600 would hide a new report or cache from the user's group)."""
+    try:
+        return path.stat().st_mode
+    except OSError:
+        return 0o666 & ~_UMASK
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# Read once, at import (in the main thread): reading the umask means setting it for a moment.
+_UMASK = _read_umask()
 
 
 def _remove_quietly(path: str) -> None:

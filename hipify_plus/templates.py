@@ -1,6 +1,6 @@
-"""Template rewrites: jinja2 files in templates/ render replacement text, never files.
+"""jinja2 files in templates/: code templates render replacement text (a caller wraps it in an
+Edit); report templates render whole documents, HTML ones with every value escaped.
 
-A caller passes its captures (source text as str) and wraps the result in an Edit.
 Source bytes go through surrogateescape so bytes that are not UTF-8 survive unchanged.
 """
 
@@ -22,7 +22,8 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        # Code templates render source text as it is; HTML templates escape every value.
+        autoescape=lambda name: name is not None and name.endswith((".html.j2", ".svg.j2")),
         keep_trailing_newline=False,
     )
 
@@ -35,3 +36,11 @@ def text(data: bytes) -> str:
 def render(name: str, **captures: Any) -> bytes:
     rendered = _environment().get_template(name).render(**captures).strip("\n")
     return rendered.encode("utf-8", "surrogateescape")
+
+
+def render_document(name: str, filters: dict[str, Any] | None = None, **values: Any) -> str:
+    """A whole document (a report page) from a template; `filters` are added for this call's
+    template environment (they are pure functions, so sharing them is harmless)."""
+    environment = _environment()
+    environment.filters.update(filters or {})
+    return environment.get_template(name).render(**values)

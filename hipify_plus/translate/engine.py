@@ -398,7 +398,8 @@ class _Translation:
                 self.delete_line(directive)
                 continue
             emitted.add((scope, target))
-            self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, target.encode()))
+            if self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, target.encode())):
+                self.renamed += 1
         return has_runtime
 
     def delete_line(self, directive: Node) -> None:

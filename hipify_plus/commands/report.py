@@ -1,0 +1,69 @@
+"""`hipify-plus report`: the migration-gap report (HTML, Markdown, JSON or SARIF)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from hipify_plus.convert import ConvertError
+from hipify_plus.fsutil import write_atomic
+from hipify_plus.lint.settings import ConfigError, build_settings, find_config
+from hipify_plus.mappings import load_mappings
+from hipify_plus.translate.engine import TranslateOptions
+from hipify_plus.versions import parse_version
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _error(message: str) -> int:
+    print(f"hipify-plus: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def run_report(
+    *, paths: list[Path], output: Path | None, output_format: str | None, rocm_version: str | None,
+    roc: bool, arches: list[str], exclude: list[str], config: Path | None, jobs: int, max_file_size: int,
+    quiet: bool,
+) -> int:
+    from hipify_plus.report.gap import build_report
+    from hipify_plus.report.gap_formats import format_for, render_gap
+
+    try:
+        version = parse_version(rocm_version) if rocm_version else load_mappings().newest_rocm
+    except ValueError:
+        return _error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+    if output is not None and output.is_dir():
+        return _error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
+    try:
+        if config is not None and not config.is_file():
+            raise ConfigError(f"{config}: no such config file")
+        config_path = config if config is not None else find_config(paths[0])
+        settings = build_settings(config_path, target_rocm=rocm_version,
+                                  arches=[a for item in arches for a in item.split(",") if a] or None)
+    except ConfigError as exc:
+        return _error(str(exc))
+    settings = replace(settings, exclude=settings.exclude + tuple(exclude))
+    try:
+        report = build_report(paths, TranslateOptions(rocm_version=version, roc=roc), settings,
+                              jobs=jobs, max_file_size=max_file_size)
+    except ConvertError as exc:
+        return _error(str(exc))
+    fmt = format_for(output, output_format)
+    text = render_gap(report, fmt)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            write_atomic(output, text.encode("utf-8"))
+        except OSError as exc:
+            return _error(f"cannot write {output}: {exc.strerror or exc}")
+    for problem in report.problems:
+        print(f"hipify-plus: warning: {problem}", file=sys.stderr)
+    if not quiet:
+        counts = report.counts()
+        where = f" to {output}" if output is not None else ""
+        print(f"hipify-plus: wrote the migration-gap report ({fmt}){where}: {counts['files']} files, "
+              f"{counts['renamed']} names rewritten, {counts['findings']} findings left, "
+              f"about {counts['hours']} h of work", file=sys.stderr)
+    return EXIT_CLEAN
