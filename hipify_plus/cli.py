@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from hipify_plus import __version__
+from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR
 
 app = typer.Typer(
     name="hipify-plus",
@@ -23,7 +24,6 @@ app = typer.Typer(
     add_completion=False,
 )
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MaxFileSize = Annotated[float, typer.Option(min=0.001, help="Leave files larger than this many MB as they are.")]
 
 

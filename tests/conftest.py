@@ -22,6 +22,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the CLI in-process: (exit code, stdout, stderr)."""
+    from hipify_plus.cli import main
+
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.fixture
 def update_corpus(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-corpus"))

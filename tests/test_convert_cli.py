@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hipify_plus.cli import main
+from .conftest import run_cli as run
 
 KERNEL = b"""#include <cuda_runtime.h>
 #include "common.cuh"
@@ -39,12 +39,6 @@ def project(tmp_path: Path) -> Path:
     (src / "build" / "generated.cu").write_bytes(b"cudaMalloc(0, 0);\n")
     (src / ".gitignore").write_text("build/\n")
     return src
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_convert_folder_mirrors_tree_and_reports(project: Path, tmp_path: Path, capsys) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hipify_plus.cli import main
-
 from .conftest import SHARED
+from .conftest import run_cli as run
 
 BAD = b"""__global__ void reduce(float* out, const float* in)
 {
@@ -28,12 +27,6 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "reduce.cu").write_bytes(BAD)
     return tmp_path
-
-
-def run(args: list[str], capsys) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_text_output_has_code_frames_and_exit_1(project: Path, capsys) -> None:

@@ -18,6 +18,7 @@ import pytest
 from hipify_plus.cli import main
 
 from .conftest import ROOT
+from .conftest import run_cli as run
 
 KERNEL = b"__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\nvoid f(float* a) { k<<<1, 64>>>(a); cudaDeviceSynchronize(); }\n"
 BAD_INPUTS: dict[str, bytes] = {
@@ -34,12 +35,6 @@ BAD_INPUTS: dict[str, bytes] = {
     "garbage.cu": b"}}}{{{ <<< >>> ))) __global__ (( cudaMalloc ;;; #endif #if\n" * 50,
     "deep.cu": b"void f() {" + b"{" * 2000 + b"cudaFree(0);" + b"}" * 2000 + b"}\n",
 }
-
-
-def run(args: list[str], capsys) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -396,3 +391,14 @@ def test_resources_names_what_is_wrong_with_compile_commands(kind: str, tmp_path
     else:
         assert code == 2
     assert not list(Path(tempfile.gettempdir()).glob("hipify-plus-resources-*")), "work folder left behind"
+
+
+def test_report_survives_every_bad_input(hostile: Path, tmp_path: Path, capsys) -> None:
+    before = {p.name: p.read_bytes() for p in hostile.iterdir() if p.is_file() and not p.is_symlink() and p.suffix == ".cu"}
+    code, _, err = run(["report", str(hostile), "-o", str(tmp_path / "gap.json")], capsys)
+    assert code == 0 and "Traceback" not in err and "internal error" not in err
+    problems = __import__("json").loads((tmp_path / "gap.json").read_text())["problems"]
+    assert any("binary.cu: binary file" in p for p in problems)
+    assert any("pipe.cu: not a regular file" in p for p in problems)
+    assert any("dangling.cu: cannot read" in p for p in problems)
+    assert {p.name: p.read_bytes() for p in hostile.iterdir() if p.name in before} == before

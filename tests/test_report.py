@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from hipify_plus.cli import main
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.report.effort import load_effort_model
 from hipify_plus.report.gap_formats import markdown_code, markdown_message, markdown_text
 
 from .conftest import CORPUS, ROOT, SHARED
+from .conftest import run_cli as run
 
 PROJECT = CORPUS / "report" / "attention"
 EXPECTED_MARKDOWN = CORPUS / "report" / "attention.gap.md"
@@ -39,12 +39,6 @@ all:
 OUR_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "div", "b", "span", "code",
             "svg", "rect", "text", "table", "tr", "th", "td", "details", "summary", "pre", "small", "br",
             "ul", "li"}
-
-
-def run(args: list[str], capsys) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

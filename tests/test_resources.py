@@ -10,19 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from hipify_plus.cli import main
 from hipify_plus.resources.hipcc import parse_remarks
 from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
 
 from .conftest import CORPUS, Hipcc
+from .conftest import run_cli as run
 
 RESOURCES = CORPUS / "resources"
-
-
-def run(args: list[str], capsys) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_occupancy_model_matches_measured_rows() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.convert import ConvertError, ConvertSettings, convert
 from hipify_plus.mappings import load_mappings
 from hipify_plus.report.json import write_json
@@ -12,13 +13,6 @@ from hipify_plus.report.text import summary, write_text
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
 from hipify_plus.versions import format_version, parse_version
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _error(message: str) -> int:
-    print(f"hipify-plus: error: {message}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def run_convert(
@@ -34,10 +28,10 @@ def run_convert(
     try:
         version = parse_version(rocm_version) if rocm_version else table.newest_rocm
     except ValueError:
-        return _error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
     bad = [a for a in offload_arch if not a.startswith("gfx")]
     if bad:
-        return _error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
+        return usage_error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
     if header_suffix is not None and not header_suffix.startswith("."):
         header_suffix = "." + header_suffix
     command = None
@@ -45,7 +39,7 @@ def run_convert(
         try:
             command = tuple(find_hipify_perl(hipify_perl))
         except HipifyPerlError as exc:
-            return _error(str(exc))
+            return usage_error(str(exc))
     settings = ConvertSettings(
         options=TranslateOptions(
             rocm_version=version, roc=roc, hip_launch_syntax=hip_launch_syntax,
@@ -60,7 +54,7 @@ def run_convert(
     try:
         report = _run_with_progress(paths, settings, progress and not quiet)
     except ConvertError as exc:
-        return _error(str(exc))
+        return usage_error(str(exc))
 
     diagnostics = report.diagnostics
     if output_format == "json":

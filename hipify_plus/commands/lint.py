@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.files import walk
@@ -24,8 +25,6 @@ from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import ConfigError, LintSettings, build_settings, find_config
 from hipify_plus.report.formats import write_report
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
 
 @dataclass
 class LintRun:
@@ -36,10 +35,6 @@ class LintRun:
     sources: dict[str, bytes] = field(default_factory=dict)
     unreadable: bool = False  # a path was missing or could not be read: never a clean exit
 
-
-def _error(message: str) -> int:
-    print(f"hipify-plus: error: {message}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
@@ -149,10 +144,10 @@ def run_lint(
         )
         accepted = Baseline.load(baseline) if baseline is not None else None
     except (ConfigError, BaselineError) as exc:
-        return _error(str(exc))
+        return usage_error(str(exc))
     unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
     if unknown:
-        return _error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")
+        return usage_error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")
 
     minimum = None
     if fix or diff:
@@ -164,7 +159,7 @@ def run_lint(
         try:
             Baseline.from_diagnostics(diagnostics, run.sources).save(write_baseline)
         except OSError as exc:
-            return _error(f"cannot write baseline {write_baseline}: {exc.strerror or exc}")
+            return usage_error(f"cannot write baseline {write_baseline}: {exc.strerror or exc}")
         print(f"hipify-plus: wrote {len(diagnostics)} findings to {write_baseline}", file=sys.stderr)
         return EXIT_CLEAN
     if accepted is not None:

@@ -6,19 +6,13 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from hipify_plus.commands.exits import EXIT_CLEAN, usage_error
 from hipify_plus.convert import ConvertError
 from hipify_plus.fsutil import write_atomic
 from hipify_plus.lint.settings import ConfigError, build_settings, find_config
 from hipify_plus.mappings import load_mappings
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import parse_version
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _error(message: str) -> int:
-    print(f"hipify-plus: error: {message}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def run_report(
@@ -32,23 +26,23 @@ def run_report(
     try:
         version = parse_version(rocm_version) if rocm_version else load_mappings().newest_rocm
     except ValueError:
-        return _error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
     if output is not None and output.is_dir():
-        return _error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
+        return usage_error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
     try:
         if config is not None and not config.is_file():
             raise ConfigError(f"{config}: no such config file")
         config_path = config if config is not None else find_config(paths[0])
         settings = build_settings(config_path, target_rocm=rocm_version,
-                                  arches=[a for item in arches for a in item.split(",") if a] or None)
+                                  arches=arches or None)
     except ConfigError as exc:
-        return _error(str(exc))
+        return usage_error(str(exc))
     settings = replace(settings, exclude=settings.exclude + tuple(exclude))
     try:
         report = build_report(paths, TranslateOptions(rocm_version=version, roc=roc), settings,
                               jobs=jobs, max_file_size=max_file_size)
     except ConvertError as exc:
-        return _error(str(exc))
+        return usage_error(str(exc))
     fmt = format_for(output, output_format)
     text = render_gap(report, fmt)
     if output is None:
@@ -57,7 +51,7 @@ def run_report(
         try:
             write_atomic(output, text.encode("utf-8"))
         except OSError as exc:
-            return _error(f"cannot write {output}: {exc.strerror or exc}")
+            return usage_error(f"cannot write {output}: {exc.strerror or exc}")
     for problem in report.problems:
         print(f"hipify-plus: warning: {problem}", file=sys.stderr)
     if not quiet:

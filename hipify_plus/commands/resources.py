@@ -8,6 +8,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.files import walk
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem
 from hipify_plus.report.formats import write_report
@@ -16,14 +17,9 @@ from hipify_plus.resources.measure import Measurement, MeasureSettings, findings
 from hipify_plus.resources.nvcc import CudaCompileError, cuda_usage, find_nvcc
 from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 COLUMNS = ("kernel", "file:line", "arch", "VGPR", "AGPR", "SGPR", "scratch", "VGPR spill",
            "SGPR spill", "occ", "LDS", "CUDA regs", "CUDA spill", "CUDA smem")
 
-
-def _error(message: str) -> int:
-    print(f"hipify-plus: error: {message}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def default_cache_dir() -> Path:
@@ -55,7 +51,7 @@ def run_resources(
     arches = arches or ["gfx90a"]
     for arch in arches:
         if not arch.startswith("gfx"):
-            return _error(f"--arch {arch!r} is not an AMD target such as gfx90a")
+            return usage_error(f"--arch {arch!r} is not an AMD target such as gfx90a")
     flags = tuple([f"-I{i}" for i in includes] + [f"-D{d}" for d in defines])
     nvcc_path = None if no_cuda else find_nvcc(nvcc)
     try:
@@ -71,7 +67,7 @@ def run_resources(
     try:
         measurement = measure(paths, settings)
     except CompilerError as exc:
-        return _error(str(exc))
+        return usage_error(str(exc))
     try:
         diagnostics = findings(measurement, min_occupancy)
         proposals = []
@@ -125,7 +121,7 @@ def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, fl
     print(f"hipify-plus: {no_hipcc}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
           "Showing estimates from the occupancy model instead.", file=sys.stderr)
     if nvcc is None:
-        return _error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
+        return usage_error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
     rows = []
     problems = [problem for path in paths if (problem := input_problem(path))]
     files = [found.path for found in walk([p for p in paths if not input_problem(p)], [], [],
