@@ -20,6 +20,7 @@ from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
 from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, load_effort_model, resolution_of
+from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import format_version
 
@@ -161,7 +162,7 @@ def build_report(
         linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False,
                             max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
-        sources: dict[str, bytes] = {}
+        maps: dict[str, _LineMap | None] = {}
         # (finding in the user's file, origin, resolution and fix title of the finding as made)
         raw: list[tuple[Diagnostic, str, str, str | None]] = [
             (d, "convert", resolution_of(d), d.fix.title if d.fix else None)
@@ -171,11 +172,15 @@ def build_report(
             outcome = origins.get(diagnostic.path)
             if outcome is None:
                 continue
-            back = _map_back(diagnostic, outcome.input, linted.sources[diagnostic.path], sources)
+            if diagnostic.path not in maps:
+                maps[diagnostic.path] = _LineMap.between(outcome.input, linted.sources[diagnostic.path])
+            line_map = maps[diagnostic.path]
+            back = line_map.back(diagnostic) if line_map is not None else None
             if back is not None and lint_settings.enabled(back.rule, back.path):
                 raw.append((back, "lint", resolution_of(diagnostic), diagnostic.fix.title if diagnostic.fix else None))
         internal = [f"internal error: {e.replace(str(output), '<converted>')}" for e in linted.internal]
 
+    sources = {m.original.path: m.original for m in maps.values() if m is not None}
     model = load_effort_model()
     files = {o.input: _file_summary(o) for o in conversion.outcomes}
     raw.sort(key=lambda item: (item[0].path, item[0].line, item[0].column, item[0].rule))
@@ -199,48 +204,51 @@ def build_report(
 _WRITTEN = ("changed", "unchanged", "cached")
 
 
-def _map_back(diagnostic: Diagnostic, original_path: str, converted: bytes,
-              sources: dict[str, bytes]) -> Diagnostic | None:
-    """The finding at its line of the user's file. Lines that convert left alone or rewrote in
-    place map one to one; a line convert inserted maps to the line before it. The columns are
-    kept where the lines are unchanged, else the finding covers the whole line (renames move
-    columns). The fix stays behind: its edits are for the converted file."""
-    original = sources.get(original_path)
-    if original is None:
+@dataclass
+class _LineMap:
+    """Lines of a converted file mapped back to the user's file. Lines that convert left alone
+    or rewrote in place map one to one; a line convert inserted maps to the line before it."""
+
+    original: SourceFile
+    converted: SourceFile
+    opcodes: list[tuple[str, int, int, int, int]]
+
+    @classmethod
+    def between(cls, original_path: str, converted: bytes) -> _LineMap | None:
         try:
-            original = sources[original_path] = read_source(Path(original_path))
+            data = read_source(Path(original_path))
         except SkipFile:
             return None
-    old_lines, new_lines = original.split(b"\n"), converted.split(b"\n")
-    line = _line_in_original(old_lines, new_lines, diagnostic.line)
-    if line is None:
-        return None
-    span = diagnostic.end_line - diagnostic.line
-    same = old_lines[line - 1: line + span] == new_lines[diagnostic.line - 1: diagnostic.end_line]
-    start = sum(len(text) + 1 for text in old_lines[: line - 1])
-    if same:  # the finding's lines are untouched: its whole range carries over
-        shift = start - _line_start(new_lines, diagnostic.line)
-        return replace(diagnostic, path=original_path, line=line, end_line=line + span,
-                       start=diagnostic.start + shift, end=diagnostic.end + shift, fix=None)
-    width = len(old_lines[line - 1])
-    return replace(diagnostic, path=original_path, line=line, end_line=line, column=1, end_column=width + 1,
-                   start=start, end=start + width, fix=None)
+        old, new = data.split(b"\n"), converted.split(b"\n")
+        opcodes = [("equal", 0, len(old), 0, len(new))] if old == new else \
+            difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+        return cls(SourceFile(original_path, data), SourceFile("", converted), opcodes)
 
+    def line(self, converted_line: int) -> int:
+        index = converted_line - 1
+        for tag, i1, i2, j1, j2 in self.opcodes:
+            if j1 <= index < j2:
+                if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+                    return i1 + (index - j1) + 1
+                return max(i1, 1) if tag == "insert" else i1 + 1
+        return len(self.original.line_starts)
 
-def _line_start(lines: list[bytes], line: int) -> int:
-    return sum(len(text) + 1 for text in lines[: line - 1])
-
-
-def _line_in_original(old: list[bytes], new: list[bytes], line: int) -> int | None:
-    if old == new:
-        return line
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if j1 <= line - 1 < j2:
-            if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
-                return i1 + (line - 1 - j1) + 1
-            return max(i1, 1) if tag == "insert" else i1 + 1
-    return len(old) if old else None
+    def back(self, diagnostic: Diagnostic) -> Diagnostic:
+        """The finding at its place in the user's file: its columns where its lines are
+        untouched, else the whole line (renames move columns). The fix stays behind: its edits
+        are for the converted file."""
+        line, span = self.line(diagnostic.line), diagnostic.end_line - diagnostic.line
+        old_starts, new_starts = self.original.line_starts, self.converted.line_starts
+        if line + span <= len(old_starts) and all(
+            self.original.line_text(line + k) == self.converted.line_text(diagnostic.line + k) for k in range(span + 1)
+        ):
+            shift = old_starts[line - 1] - new_starts[diagnostic.line - 1]
+            return replace(diagnostic, path=self.original.path, line=line, end_line=line + span,
+                           start=diagnostic.start + shift, end=diagnostic.end + shift, fix=None)
+        text = self.original.line_text(line)
+        start = old_starts[line - 1]
+        return replace(diagnostic, path=self.original.path, line=line, end_line=line, column=1,
+                       end_column=len(text) + 1, start=start, end=start + len(text.encode()), fix=None)
 
 
 def _kind(path: str) -> str:
@@ -265,15 +273,14 @@ def _converted(outcomes: list[FileOutcome]) -> dict[str, list[str]]:
     return {library: sorted(names) for library, names in sorted(by_library.items(), key=lambda kv: (-len(kv[1]), kv[0]))}
 
 
-def _excerpt(sources: dict[str, bytes], diagnostic: Diagnostic) -> str:
-    data = sources.get(diagnostic.path)
-    if data is None:
+def _excerpt(sources: dict[str, SourceFile], diagnostic: Diagnostic) -> str:
+    source = sources.get(diagnostic.path)
+    if source is None:
         try:
-            data = sources[diagnostic.path] = read_source(Path(diagnostic.path))
+            source = sources[diagnostic.path] = SourceFile(diagnostic.path, read_source(Path(diagnostic.path)))
         except SkipFile:
             return ""
-    lines = data.split(b"\n")
-    if not 1 <= diagnostic.line <= len(lines):
+    if not 1 <= diagnostic.line <= len(source.line_starts):
         return ""
-    line = lines[diagnostic.line - 1].rstrip(b"\r").decode("utf-8", "replace").strip()
+    line = source.line_text(diagnostic.line).strip()
     return line if len(line) <= EXCERPT_LIMIT else line[: EXCERPT_LIMIT - 1] + "…"
