@@ -1,8 +1,10 @@
 """Property tests (hypothesis): on any mix of CUDA code, comments, strings and junk, convert and
 lint never crash, convert is idempotent, comments and strings keep their bytes, and fixes never
-add a parse error and converge."""
+add a parse error and converge; and any text a scanned tree puts into a report stays text."""
 
 from __future__ import annotations
+
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -74,3 +76,44 @@ def test_fixes_never_add_parse_errors_and_converge(parts: list[str], unsafe: boo
     if not fixed.stopped:
         again = lint_and_fix("p.cu", fixed.data, settings_, minimum)
         assert again.data == fixed.data
+
+
+# -- report escaping: any text a scanned tree can put into a report stays text ---------------
+
+REPORT_TEXT = st.text(alphabet=st.sampled_from(list("ab <>&|`*_[]()#!\\\n\r\t\"'=/;") + ["é", "\u2028"]), max_size=60)
+
+
+@PROPERTY
+@given(REPORT_TEXT)
+def test_markdown_text_is_inert_in_a_table_cell(text: str) -> None:
+    from hipify_plus.report.gap_formats import markdown_text
+
+    cell = markdown_text(text)
+    assert "\n" not in cell and "\r" not in cell and "<" not in cell and ">" not in cell
+    unescaped = re.sub(r"\\.", "", cell)  # what is left once every backslash escape is taken out
+    assert not set(unescaped) & set("|`*_[]\\")
+
+
+@PROPERTY
+@given(REPORT_TEXT)
+def test_markdown_code_span_holds_any_text(text: str) -> None:
+    from hipify_plus.report.gap_formats import markdown_code
+
+    span = markdown_code(text)
+    if not text.split():
+        assert span == ""
+        return
+    fence = re.match(r"`+", span).group()
+    assert span.endswith(fence) and "\n" not in span
+    inner = span[len(fence):-len(fence)]
+    assert fence not in re.findall(r"`+", inner)  # nothing inside closes the span early
+    assert re.search(r"(?<!\\)\|", inner) is None  # a cell bar never escapes the span
+
+
+@PROPERTY
+@given(REPORT_TEXT)
+def test_html_message_escapes_everything_but_its_code_tags(text: str) -> None:
+    from hipify_plus.report.gap_formats import html_message
+
+    html = str(html_message(text)).replace("<code>", "").replace("</code>", "")
+    assert "<" not in html and ">" not in html and '"' not in html
