@@ -225,3 +225,17 @@ def test_bad_report_arguments_give_one_clear_error(args: list[str], message: str
     code, out, err = run(["report", *[names.get(a, a) for a in args]], capsys)
     assert code == 2 and message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_config_selection_applies_to_every_finding(tmp_path: Path, capsys) -> None:
+    src = tmp_path / "proj"
+    for path in PROJECT.rglob("*"):
+        if path.is_file():
+            (src / path.relative_to(PROJECT)).parent.mkdir(parents=True, exist_ok=True)
+            (src / path.relative_to(PROJECT)).write_bytes(path.read_bytes())
+    (src / "pyproject.toml").write_text('[tool.hipify-plus]\nignore = ["HP007"]\n'
+                                        '[tool.hipify-plus.per-file-ignores]\n"src/softmax.cu" = ["HP5"]\n')
+    code, out, _ = run(["report", str(src), "--format", "json", "-q"], capsys)
+    left = {(Path(f["path"]).name, f["rule"]) for f in json.loads(out)["findings"]}
+    assert code == 0 and ("timing.cu", "HP519") in left and ("softmax.cu", "HP101") in left
+    assert not [r for name, r in left if r == "HP007" or (name == "softmax.cu" and r.startswith("HP5"))]

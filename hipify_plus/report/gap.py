@@ -158,7 +158,8 @@ def build_report(
             options=options, output=output, copy_others=False, use_cache=False, jobs=jobs,
             max_file_size=max_file_size, exclude=lint_settings.exclude,
         ))
-        # per-file-ignores name the user's paths: they are applied once findings are mapped back
+        # select/ignore/per-file-ignores apply to every finding; per-file-ignores name the
+        # user's paths, so lint's findings are filtered once they are mapped back
         linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False,
                             max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
@@ -166,7 +167,7 @@ def build_report(
         # (finding in the user's file, origin, resolution and fix title of the finding as made)
         raw: list[tuple[Diagnostic, str, str, str | None]] = [
             (d, "convert", resolution_of(d), d.fix.title if d.fix else None)
-            for o in conversion.outcomes for d in o.diagnostics
+            for o in conversion.outcomes for d in o.diagnostics if lint_settings.enabled(d.rule, d.path)
         ]
         for diagnostic in linted.diagnostics:
             outcome = origins.get(diagnostic.path)
