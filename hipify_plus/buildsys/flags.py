@@ -13,29 +13,77 @@ _TOKEN = re.compile(r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|\$\([^)]*\)|\$\{[^}]*\}|[^\
 _LIST_TOKEN = re.compile(r"""(?:\$\{[^}]*\}|[^\s;"'])+""")  # CMake lists: ';' separates too
 
 
+_VALUES = frozenset({"none", "joined", "separate", "either"})
+_ACTIONS = frozenset({"replace", "arch", "unwrap", "drop", "language", "keep"})
+_TRAITS = frozenset({"pass-through", "nvidia-targets", "amd-targets"})
+_LINT_RULE = re.compile(r"HP4\d\d")
+
+
 @dataclass(frozen=True)
 class FlagRule:
+    """One row of nvcc_flags.tsv (its header comment documents the columns)."""
+
     flag: str
     value: str  # none | joined | separate | either
-    action: str  # replace | arch | unwrap | drop
+    action: str  # replace | arch | unwrap | drop | language | keep (convert leaves it as written)
     replacement: str
     note: str
+    rule: str = ""  # the lint rule reporting the flag (HP401..HP411); "" for none
+    traits: frozenset[str] = frozenset()  # pass-through | nvidia-targets | amd-targets
+
+    @property
+    def takes_value(self) -> bool:
+        """Whether the next word may be its value (`-arch sm_80`)."""
+        return self.value in ("separate", "either")
+
+
+def _table_row(header: list[str], line: str) -> FlagRule:
+    cells = line.split("\t")
+    row = dict(zip(header, cells + [""] * (len(header) - len(cells))))
+    traits = frozenset(t.strip() for t in row.get("traits", "").split(",") if t.strip())
+    rule = FlagRule(row["flag"], row["value"], row["action"], row["replacement"], row["note"],
+                    row.get("rule", ""), traits)
+    problems = _unknown_cells(rule)
+    if problems:
+        raise ValueError(f"nvcc_flags.tsv, {rule.flag}: unknown {', '.join(problems)}")
+    return rule
+
+
+def _unknown_cells(rule: FlagRule) -> list[str]:
+    """Cells outside the vocabulary the header comment documents (a typo would lose a check)."""
+    problems = [f"trait {t!r}" for t in sorted(rule.traits - _TRAITS)]
+    if rule.value not in _VALUES:
+        problems.append(f"value {rule.value!r}")
+    if rule.action not in _ACTIONS:
+        problems.append(f"action {rule.action!r}")
+    if rule.rule and not _LINT_RULE.fullmatch(rule.rule):
+        problems.append(f"rule {rule.rule!r}")
+    return problems
 
 
 @cache
-def flag_rules() -> dict[str, FlagRule]:
+def flag_table() -> dict[str, FlagRule]:
+    """Every row of rules/mappings/nvcc_flags.tsv, by flag: for convert and for lint (HP4xx)."""
     rules: dict[str, FlagRule] = {}
     header: list[str] | None = None
     for line in (data_dir("rules") / "mappings" / "nvcc_flags.tsv").read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        cells = line.split("\t")
         if header is None:
-            header = cells
+            header = line.split("\t")
             continue
-        row = dict(zip(header, cells + [""] * (len(header) - len(cells))))
-        rules[row["flag"]] = FlagRule(row["flag"], row["value"], row["action"], row["replacement"], row["note"])
+        rule = _table_row(header, line)
+        if rule.flag in rules:
+            raise ValueError(f"nvcc_flags.tsv: {rule.flag} is listed twice")
+        rules[rule.flag] = rule
     return rules
+
+
+@cache
+def flag_rules() -> dict[str, FlagRule]:
+    """The flags convert rewrites: `keep` rows (flags only lint knows) are left out, so convert
+    neither changes them nor takes their value."""
+    return {flag: rule for flag, rule in flag_table().items() if rule.action != "keep"}
 
 
 @dataclass

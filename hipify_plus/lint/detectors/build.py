@@ -16,6 +16,7 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from hipify_plus.buildsys.flags import flag_table
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import BuildContext, LintContext
 from hipify_plus.lint.registry import build_detector, detector
@@ -1348,39 +1349,28 @@ def _python_words(setup: _SetupFile, node: ast.expr, item: bool) -> list[_Word]:
 
 # -- flags ----------------------------------------------------------------------------------
 
-_FLAG_RULES = {
-    "HP401": ("-maxrregcount", "--maxrregcount"),
-    "HP402": ("-Xptxas", "--ptxas-options"),
-    "HP403": ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
-              "--offload-arch", "-offload-arch", "--cuda-gpu-arch"),
-    "HP404": ("-use_fast_math", "--use_fast_math"),
-    "HP405": ("-lineinfo", "--generate-line-info"),
-    "HP406": ("-G", "--device-debug"),
-    "HP407": ("-rdc", "--relocatable-device-code", "-dc", "--device-c", "-dlink", "--device-link"),
-    "HP408": ("--expt-relaxed-constexpr", "-expt-relaxed-constexpr", "--extended-lambda",
-              "-extended-lambda", "--expt-extended-lambda", "-expt-extended-lambda", "-ccbin",
-              "--compiler-bindir", "-Xcompiler", "--compiler-options", "-Xcudafe",
-              "--diag-suppress", "-diag-suppress", "--diag_suppress", "-diag_suppress",
-              "--default-stream", "-default-stream"),
-    "HP409": ("--resource-usage", "-res-usage"),
-    "HP410": ("-mwavefrontsize64",),
-    "HP411": ("--gpu-max-threads-per-block",),
-}
+# Which spellings each rule reports, which take the next word as their value and the traits
+# of their values: all from rules/mappings/nvcc_flags.tsv, the table convert rewrites flags with.
+
+
+def _flags_by_rule() -> dict[str, tuple[str, ...]]:
+    grouped: dict[str, list[str]] = {}
+    for row in flag_table().values():
+        if row.rule:
+            grouped.setdefault(row.rule, []).append(row.flag)
+    return {rule: tuple(names) for rule, names in sorted(grouped.items())}
+
+
+def _with_trait(trait: str) -> frozenset[str]:
+    return frozenset(row.flag for row in flag_table().values() if trait in row.traits)
+
+
+_FLAG_RULES = _flags_by_rule()  # rule id -> flag spellings
 _RULE_OF_FLAG = {name: rule for rule, names in _FLAG_RULES.items() for name in names}
-_TAKES_VALUE = frozenset({
-    "-maxrregcount", "--maxrregcount", "-Xptxas", "--ptxas-options", "-arch", "--gpu-architecture",
-    "-gencode", "--generate-code", "-code", "--gpu-code", "-rdc", "--relocatable-device-code",
-    "-ccbin", "--compiler-bindir", "-Xcompiler", "--compiler-options", "-Xcudafe",
-    "--diag-suppress", "-diag-suppress", "--diag_suppress", "-diag_suppress", "--default-stream",
-    "-default-stream",
-})
-_PASS_THROUGH = frozenset({  # their value may start with `-`
-    "-Xptxas", "--ptxas-options", "-Xcompiler", "--compiler-options", "-Xcudafe",
-})
-_NV_ONLY_ARCH = frozenset({"-gencode", "--generate-code", "-code", "--gpu-code"})
-_AMD_ARCH_FLAGS = frozenset({
-    "--offload-arch", "-offload-arch", "--amdgpu-target", "--cuda-gpu-arch",
-})
+_TAKES_VALUE = frozenset(name for name in _RULE_OF_FLAG if flag_table()[name].takes_value)
+_PASS_THROUGH = _with_trait("pass-through")  # their value may start with `-`
+_NV_ONLY_ARCH = _with_trait("nvidia-targets")
+_AMD_ARCH_FLAGS = _with_trait("amd-targets")
 _NV_ARCH_VALUE = re.compile(r"(sm|compute|lto)_\d+[a-z]?|native|all|all-major")
 _RDNA = re.compile(r"gfx1\d{3}")
 
