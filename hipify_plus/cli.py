@@ -194,7 +194,7 @@ class ReportFormat(str, Enum):
 def report(
     paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders (they are read, never written).")],
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Report file (default: Markdown on standard output).")] = None,
-    output_format: Annotated[Optional[ReportFormat], typer.Option("--format", help="html, markdown, json or sarif (default: from the -o suffix).")] = None,
+    output_format: Annotated[Optional[ReportFormat], typer.Option("--output-format", "--format", help="html, markdown, json or sarif (default: from the -o suffix).")] = None,
     rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the newest the mapping data knows).")] = None,
     roc: Annotated[bool, typer.Option("--roc", help="Count ROC library names (rocBLAS, rocRAND, ...) as the target.")] = False,
     arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets for the hazard rules (default: config, else gfx90a).")] = None,

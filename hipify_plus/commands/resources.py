@@ -123,8 +123,9 @@ def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, fl
     if nvcc is None:
         return usage_error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
     rows = []
-    problems = [problem for path in paths if (problem := input_problem(path))]
-    files = [found.path for found in walk([p for p in paths if not input_problem(p)], [], [],
+    checked = {path: input_problem(path) for path in paths}
+    problems = [problem for problem in checked.values() if problem]
+    files = [found.path for found in walk([p for p, problem in checked.items() if not problem], [], [],
                                           on_error=lambda folder, why: problems.append(f"{folder}: {why}"))
              if found.path.suffix == ".cu" and found.path.is_file()]
     for file in files:
