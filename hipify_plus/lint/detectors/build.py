@@ -777,9 +777,10 @@ def _cmake_words(data: bytes, arg: _Arg, joiner: str | None) -> list[_Word]:
     return words
 
 
-def _genex_end(data: bytes, pos: int, end: int) -> int:
-    """Index of the `>` closing the generator expression that starts at pos."""
-    depth = 0
+def _genex_span(data: bytes, pos: int, end: int) -> tuple[int, int]:
+    """For the generator expression starting at pos (`$<`): the `:` between its condition and
+    its content (-1 if none) and the index of its closing `>` (`end` if unclosed), in one scan."""
+    depth, colon = 0, -1
     while pos < end:
         if data[pos : pos + 2] == b"$<":
             depth += 1
@@ -788,25 +789,11 @@ def _genex_end(data: bytes, pos: int, end: int) -> int:
         if data[pos] == ord(">"):
             depth -= 1
             if depth == 0:
-                return pos
+                return colon, pos
+        elif data[pos] == ord(":") and depth == 1 and colon == -1:
+            colon = pos
         pos += 1
-    return end
-
-
-def _genex_colon(data: bytes, pos: int, end: int) -> int:
-    """The `:` between a generator expression's condition and its content, or -1."""
-    depth = 0
-    while pos < end:
-        if data[pos : pos + 2] == b"$<":
-            depth += 1
-            pos += 2
-            continue
-        if data[pos] == ord(">"):
-            depth -= 1
-        elif data[pos] == ord(":") and depth == 0:
-            return pos
-        pos += 1
-    return -1
+    return colon, end
 
 
 @dataclass
@@ -1000,8 +987,7 @@ def _option_lines(
                 pos = end if newline == -1 else newline
                 continue
             if data[pos : pos + 2] == b"$<":
-                close = _genex_end(data, pos, end)
-                colon = _genex_colon(data, pos + 2, close)
+                colon, close = _genex_span(data, pos, end)
                 if colon != -1:
                     condition = data[pos + 2 : colon].decode("utf-8", "replace")
                     inner = _genex_reach(condition, reach, cxx)
