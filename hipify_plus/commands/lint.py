@@ -22,7 +22,7 @@ from hipify_plus.fsutil import (
 )
 from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
-from hipify_plus.lint.settings import ConfigError, LintSettings, build_settings, find_config
+from hipify_plus.lint.settings import ConfigError, LintSettings, settings_for
 from hipify_plus.report.formats import write_report
 
 
@@ -135,11 +135,8 @@ def run_lint(
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> int:
     try:
-        config_path = config if config is not None else find_config(paths[0] if paths else Path.cwd())
-        if config is not None and not config.is_file():
-            raise ConfigError(f"{config}: no such config file")
-        settings = build_settings(
-            config_path, select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
+        settings = settings_for(
+            config, paths[0] if paths else Path.cwd(), select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
             target_rocm=target_rocm, arches=[a for item in arches for a in item.split(",") if a] or None,
         )
         accepted = Baseline.load(baseline) if baseline is not None else None

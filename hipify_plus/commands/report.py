@@ -9,7 +9,7 @@ from pathlib import Path
 from hipify_plus.commands.exits import EXIT_CLEAN, usage_error
 from hipify_plus.convert import ConvertError
 from hipify_plus.fsutil import write_atomic
-from hipify_plus.lint.settings import ConfigError, build_settings, find_config
+from hipify_plus.lint.settings import ConfigError, settings_for
 from hipify_plus.mappings import load_mappings
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import parse_version
@@ -30,11 +30,7 @@ def run_report(
     if output is not None and output.is_dir():
         return usage_error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
     try:
-        if config is not None and not config.is_file():
-            raise ConfigError(f"{config}: no such config file")
-        config_path = config if config is not None else find_config(paths[0])
-        settings = build_settings(config_path, target_rocm=rocm_version,
-                                  arches=arches or None)
+        settings = settings_for(config, paths[0], target_rocm=rocm_version, arches=arches or None)
     except ConfigError as exc:
         return usage_error(str(exc))
     settings = replace(settings, exclude=settings.exclude + tuple(exclude))

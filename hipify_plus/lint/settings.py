@@ -102,6 +102,14 @@ def _strings(value: Any, key: str, path: Path | None) -> tuple[str, ...]:
     return tuple(value)
 
 
+def settings_for(config: Path | None, start: Path, **overrides: Any) -> LintSettings:
+    """Settings from `--config` (which must exist) or else the nearest pyproject.toml above
+    `start`, with command-line overrides (see build_settings). Raises ConfigError."""
+    if config is not None and not config.is_file():
+        raise ConfigError(f"{config}: no such config file")
+    return build_settings(config if config is not None else find_config(start), **overrides)
+
+
 def build_settings(
     config_path: Path | None,
     *,
