@@ -33,7 +33,8 @@ from hipify_plus.fsutil import (
     write_atomic,
 )
 from hipify_plus.source import SourceFile
-from hipify_plus.translate.engine import IncludeRenames, TranslateOptions, translate
+from hipify_plus.pipeline import translate
+from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
 
 CACHE_NAME = ".hipify-plus-cache.json"

@@ -81,6 +81,7 @@ class FixResult:
     source: bytes
     applied: list[Fix] = field(default_factory=list)
     skipped: list[Fix] = field(default_factory=list)
+    edits: list[Edit] = field(default_factory=list)  # the edits of the applied fixes
 
 
 def apply_fixes(
@@ -102,6 +103,7 @@ def apply_fixes(
         taken.extend(fix.edits)
         result.applied.append(fix)
     result.source = apply_edits(source, taken)
+    result.edits = taken
     return result
 
 
@@ -196,3 +198,30 @@ def _render_range(source: bytes, inner: list[Edit], start: int, end: int) -> byt
         pos = edit.end
     out.append(source[pos:end])
     return b"".join(out)
+
+
+class OffsetMap:
+    """Offsets of an edited text mapped back to the text the edits were made in.
+
+    Built from the non-overlapping edits that produced the new text; an offset inside a
+    replacement maps to the start of the bytes it replaced, any other offset moves by the
+    length the edits before it added or removed. Exact, unlike a diff of the two texts.
+    """
+
+    def __init__(self, edits: Iterable[Edit]) -> None:
+        self._new_starts: list[int] = []  # where each edit's text starts in the new text
+        self._edits: list[Edit] = []
+        shift = 0
+        for edit in sorted(edits):
+            self._new_starts.append(edit.start + shift)
+            self._edits.append(edit)
+            shift += len(edit.text) - (edit.end - edit.start)
+
+    def back(self, offset: int) -> int:
+        index = bisect_right(self._new_starts, offset) - 1
+        if index < 0:
+            return offset
+        edit, new_start = self._edits[index], self._new_starts[index]
+        if offset < new_start + len(edit.text):
+            return edit.start  # inside the replacement text
+        return edit.end + (offset - new_start - len(edit.text))

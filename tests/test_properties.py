@@ -14,7 +14,8 @@ from hipify_plus.lint.engine import lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import error_count, parse
 from hipify_plus.source import SourceFile
-from hipify_plus.translate.engine import TranslateOptions, translate
+from hipify_plus.pipeline import translate
+from hipify_plus.translate.engine import TranslateOptions
 
 CODE = [
     "cudaMalloc(&p, n * sizeof(float));", "cudaStream_t s; cudaStreamCreate(&s);",

@@ -13,7 +13,7 @@ from hipify_plus.testing import load_fixture
 
 from .test_lint_corpus import INPUTS, settings_for
 
-FAMILY_PREFIX = {"translate": "HP0", "wavefront": "HP1", "launch": "HP2", "libraries": "HP3",
+FAMILY_PREFIX = {"translate": "HP0", "compile": "HP7", "wavefront": "HP1", "launch": "HP2", "libraries": "HP3",
                  "build": "HP4", "portability": "HP5", "resources": "HP6", "meta": "HP9"}
 NOT_FROM_DETECTORS = {"translate", "resources"}  # emitted by the translator / the resources command
 RULES = sorted(all_rules().values(), key=lambda r: r.id)

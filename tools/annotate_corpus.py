@@ -18,7 +18,7 @@ from hipify_plus.source import SourceFile  # noqa: E402
 from hipify_plus.testing import EXPECT, load_fixture  # noqa: E402
 from tests.test_translate_corpus import _options, _project_names  # noqa: E402
 
-from hipify_plus.translate.engine import translate  # noqa: E402
+from hipify_plus.pipeline import translate  # noqa: E402
 
 
 def annotate(path: Path) -> None:

@@ -4,10 +4,11 @@ point without ever adding a parse error."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.edits import Applicability, apply_fixes
+from hipify_plus.edits import Applicability, Edit, OffsetMap, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
 from hipify_plus.lint.registry import detectors
@@ -127,6 +128,13 @@ class FixOutcome:
     applied: int = 0
     rounds: int = 0
     stopped: str = ""  # why fixing stopped early, if it did
+    # the edits of each round that was kept, in order: `data` is the input with them applied
+    edits: list[list[Edit]] = field(default_factory=list)
+    fixed: Counter[str] = field(default_factory=Counter)  # rule id -> fixes applied
+
+    def offset_maps(self) -> list[OffsetMap]:
+        """Maps from `data` back to the input, newest round first."""
+        return [OffsetMap(round_edits) for round_edits in reversed(self.edits)]
 
 
 def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applicability) -> FixOutcome:
@@ -134,26 +142,32 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
     more parse errors than its input is rolled back and fixing stops there."""
     current = data
     applied = 0
+    kept: list[list[Edit]] = []
+    fixed: Counter[str] = Counter()
     source = file_kind(path) == "source"
     tree = parse(current) if source else None
     errors = error_count(tree) if tree is not None else 0
     result = lint(path, current, settings, tree)
     for round_number in range(1, MAX_FIX_ROUNDS + 1):
-        fixes = [d.fix for d in result.diagnostics if d.fix is not None and d.fix.applicability >= minimum]
+        rule_of = {id(d.fix): d.rule for d in result.diagnostics
+                   if d.fix is not None and d.fix.applicability >= minimum}
+        fixes = [d.fix for d in result.diagnostics if id(d.fix) in rule_of]
         if not fixes:
-            return FixOutcome(current, result, applied, round_number - 1)
+            return FixOutcome(current, result, applied, round_number - 1, edits=kept, fixed=fixed)
         outcome = apply_fixes(current, fixes, minimum)
         if not outcome.applied:
-            return FixOutcome(current, result, applied, round_number - 1)
+            return FixOutcome(current, result, applied, round_number - 1, edits=kept, fixed=fixed)
         if source:
             tree = parse(outcome.source)
             if error_count(tree) > errors:
                 titles = ", ".join(sorted({f.title for f in outcome.applied}))
                 return FixOutcome(current, result, applied, round_number,
-                                  f"fixes rolled back: they would add a parse error ({titles})")
+                                  f"fixes rolled back: they would add a parse error ({titles})", kept, fixed)
         current = outcome.source
         applied += len(outcome.applied)
+        kept.append(outcome.edits)
+        fixed.update(rule_of[id(f)] for f in outcome.applied)
         result = lint(path, current, settings, tree)
     rules = ", ".join(sorted({d.rule for d in result.diagnostics if d.fix is not None}))
     return FixOutcome(current, result, applied, MAX_FIX_ROUNDS,
-                      f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})")
+                      f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})", kept, fixed)

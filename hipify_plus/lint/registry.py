@@ -82,6 +82,13 @@ class Detectors:
         return list(seen.values())
 
 
+def _import_family(name: str, is_package: bool) -> None:
+    family = importlib.import_module(name)
+    if is_package:
+        for module in pkgutil.iter_modules(family.__path__):
+            importlib.import_module(f"{name}.{module.name}")
+
+
 @cache
 def detectors(families: frozenset[str] | None = None) -> Detectors:
     """Import the detector modules (each named after its rule family; all of them unless
@@ -89,16 +96,24 @@ def detectors(families: frozenset[str] | None = None) -> Detectors:
     package = importlib.import_module("hipify_plus.lint.detectors")
     for module in pkgutil.iter_modules(package.__path__):
         if families is None or module.name in families:
-            importlib.import_module(f"{package.__name__}.{module.name}")
+            _import_family(f"{package.__name__}.{module.name}", module.ispkg)
     wanted = None if families is None else {f"{package.__name__}.{f}" for f in families}
+
+    def chosen_item(item: Registered) -> bool:
+        """A family is a module, or a package with one module per rule."""
+        if wanted is None:
+            return True
+        module = item.function.__module__
+        return module in wanted or module.rpartition(".")[0] in wanted
+
     by_type: dict[str, list[Registered]] = {}
     for item in _REGISTERED:
-        if wanted is not None and item.function.__module__ not in wanted:
+        if not chosen_item(item):
             continue
         if item.kind == "node":
             for node_type in item.node_types:
                 by_type.setdefault(node_type, []).append(item)
-    chosen = [i for i in _REGISTERED if wanted is None or i.function.__module__ in wanted]
+    chosen = [i for i in _REGISTERED if chosen_item(i)]
     return Detectors(
         by_node_type={k: tuple(v) for k, v in by_type.items()},
         files=tuple(i for i in chosen if i.kind == "file"),

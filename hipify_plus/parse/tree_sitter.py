@@ -11,6 +11,8 @@ from functools import cache
 import tree_sitter
 import tree_sitter_cuda
 
+from hipify_plus.parse.launch_tokens import join_launch_tokens
+
 Node = tree_sitter.Node
 Tree = tree_sitter.Tree
 
@@ -48,8 +50,11 @@ def _query(name: str) -> tree_sitter.Query:
 
 
 def parse(source: bytes) -> Tree:
-    """Parse CUDA/HIP/C++ source bytes. Never raises on bad input: errors become ERROR nodes."""
-    return _parser().parse(source)
+    """Parse CUDA/HIP/C++ source bytes. Never raises on bad input: errors become ERROR nodes.
+
+    Launches spelled `k << <g, b >> >(x)` parse as launches: the tree is of the same bytes with
+    those chevrons joined (offsets unchanged; node text shows the joined spelling)."""
+    return _parser().parse(join_launch_tokens(source))
 
 
 def captures(tree: Tree, query: str) -> dict[str, list[Node]]:

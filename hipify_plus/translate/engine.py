@@ -8,7 +8,6 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
-import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -28,11 +27,6 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
 _UNSEEN = object()
-# A cheap first look for what HP103 fixes: a *_sync call whose first argument is not obviously
-# 64-bit (a macro counts, it may hold 0xffffffff); the linter decides.
-_NARROW_MASK = re.compile(rb"_sync\s*\(\s*(?!~0ull|~0ULL|__activemask|__ballot|0x[fF]{16})[^,)]")
-# MIOpen calls whose arguments HP310 may move (convolution, its workspace queries, softmax)
-_REORDERED_MIOPEN = re.compile(rb"\bmiopen(?:Convolution|FindConvolution|Softmax)\w*\s*\(")
 _MASKED_INTRINSICS = frozenset({
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
@@ -75,6 +69,8 @@ class TranslateOptions:
     in_comments: bool = False
     in_strings: bool = False
     include_renames: IncludeRenames | None = None
+    disabled_rewrites: frozenset[str] = frozenset()  # rule ids of rewrites not to apply
+    offload_arch: tuple[str, ...] = ("gfx90a",)  # AMD targets, for rewrites that depend on them
 
 
 @dataclass
@@ -88,6 +84,14 @@ class TranslationResult:
     # subset that was rewritten: another file defining one of them changes this file's result.
     touched: set[str] = field(default_factory=set)
     rewritten: set[str] = field(default_factory=set)
+    # the edits that turned the input into `output` (input byte offsets): maps output positions
+    # back to the input exactly
+    edits: list[Edit] = field(default_factory=list)
+    libraries: frozenset[str] = frozenset()  # CUDA libraries whose names were translated
+    fixed: dict[str, int] = field(default_factory=dict)  # rewrite rule id -> changes it made
+    # every step's edits, in order (renames, then each round of rewrites), each in the offsets
+    # of the text the step before produced
+    edit_rounds: list[list[Edit]] = field(default_factory=list)
 
     def changed(self, original: bytes) -> bool:
         return self.output != original
@@ -118,12 +122,14 @@ def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
     return {name for node, name in relevant if is_definition(node)}
 
 
-def translate(
+def rename(
     source: SourceFile,
     options: TranslateOptions,
     project_names: frozenset[str] | set[str] = frozenset(),
     table: MappingTable | None = None,
 ) -> TranslationResult:
+    """Rename one file's CUDA names, headers (and, on request, launches) for the target. The
+    rewrites that renamed code needs on top come after, in `hipify_plus.pipeline.translate`."""
     return _Translation(source, options, project_names, table or load_mappings()).run()
 
 
@@ -191,17 +197,11 @@ class _Translation:
             self.add_runtime_include(tree.root_node)
 
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
-        output = apply_edits(self.data, self.buffer.edits)
-        follow_up = []
-        if "cudnn" in self.libraries and _REORDERED_MIOPEN.search(output):
-            follow_up.append("HP310")  # cuDNN arguments into MIOpen's order
-        if (self.options.rocm_version >= (6, 2, 0) and self.touched & _MASKED_INTRINSICS
-                and _NARROW_MASK.search(output)):
-            follow_up.append("HP103")  # 32-bit full masks would fail HIP's 64-bit static_assert
-        if follow_up:
-            output = _safe_fixes(self.source.path, output, tuple(follow_up), self.options.rocm_version)
+        edits = self.buffer.edits
+        output = apply_edits(self.data, edits)
         return TranslationResult(
-            output, self.diagnostics, self.renamed, local, self.touched, self.rewritten
+            output, self.diagnostics, self.renamed, local, self.touched, self.rewritten, edits,
+            frozenset(self.libraries), edit_rounds=[edits],
         )
 
     def report(self, rule: str, start: int, end: int, message: str, **data: object) -> None:
@@ -450,19 +450,6 @@ class _Translation:
 def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
     index = bisect_right(starts, offset) - 1
     return index >= 0 and spans[index][0] <= offset < spans[index][1]
-
-
-def _safe_fixes(path: str, output: bytes, rules: tuple[str, ...], rocm: Version) -> bytes:
-    """The linter's safe fixes for hazards renaming leaves that would stop the output compiling:
-    cuDNN calls renamed to MIOpen keep cuDNN's argument order (HP310 moves them, as HIPIFY's
-    clang tool does); full 32-bit masks in `*_sync` intrinsics fail on ROCm >= 6.2 (HP103)."""
-    from hipify_plus.edits import Applicability
-    from hipify_plus.lint.engine import lint_and_fix
-    from hipify_plus.lint.settings import LintSettings
-
-    name = path if path.endswith((".cu", ".hip", ".cpp", ".cc", ".h", ".hpp", ".cuh")) else path + ".cu"
-    settings = LintSettings(select=rules, target_rocm=rocm)
-    return lint_and_fix(name, output, settings, Applicability.SAFE).data
 
 
 def _runtime_include_offset(root: Node, data: bytes) -> int:

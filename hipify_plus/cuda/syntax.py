@@ -1,0 +1,78 @@
+"""Small questions about tree-sitter-cuda nodes: a call's callee and arguments, enclosing
+functions and their execution space, subtree walks. Pure functions of the tree, no state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hipify_plus.parse import Node
+
+EXECUTION_SPACES = frozenset({"__global__", "__device__", "__host__"})
+
+
+def node_text(node: Node) -> str:
+    return node.text.decode("utf-8", "surrogateescape") if node.text is not None else ""
+
+
+def named(node: Node | None) -> list[Node]:
+    """The named children of a node (an argument list), without comments."""
+    return [c for c in node.named_children if c.type != "comment"] if node is not None else []
+
+
+def call_args(call: Node) -> list[Node]:
+    """The arguments of a call_expression, without comments."""
+    return named(call.child_by_field_name("arguments"))
+
+
+def callee_node(call: Node) -> Node | None:
+    """The name node a call calls: `f` in `f(x)`, `ns::f<T>(x)` -> `ns::f`; None for `(*p)(x)`."""
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "template_function":
+        function = function.child_by_field_name("name")
+    if function is None or function.type not in ("identifier", "qualified_identifier"):
+        return None
+    return function
+
+
+def callee_name(call: Node) -> str:
+    """`f`, or `ns::f` for a qualified call (a leading `::` dropped); '' when not a plain name."""
+    function = callee_node(call)
+    return node_text(function).removeprefix("::") if function is not None else ""
+
+
+def descendants(node: Node) -> Iterator[Node]:
+    """`node` and every node below it, in document order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
+
+
+def same(a: Node | None, b: Node | None) -> bool:
+    return (a is not None and b is not None and a.type == b.type
+            and a.start_byte == b.start_byte and a.end_byte == b.end_byte)
+
+
+def enclosing_function(node: Node) -> Node | None:
+    """The function_definition around `node`; None at file scope or inside a lambda (whose
+    execution space the grammar does not show)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "function_definition":
+            return parent
+        if parent.type == "lambda_expression":
+            return None
+        parent = parent.parent
+    return None
+
+
+def execution_space(function: Node | None) -> frozenset[str]:
+    """`__global__` / `__device__` / `__host__` written on a function definition."""
+    if function is None:
+        return frozenset()
+    return frozenset(c.type for c in function.children if c.type in EXECUTION_SPACES)
+
+
+def in_device_code(node: Node) -> bool:
+    return bool(execution_space(enclosing_function(node)) & {"__global__", "__device__"})

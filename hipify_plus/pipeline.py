@@ -1,0 +1,97 @@
+"""One source file through conversion: rename it (translate/engine.py), then apply the rewrites
+of rules/convert.toml, the linter's safe fixes that renamed code needs to compile or to be
+right, and put every finding back on the input's own bytes.
+
+The translator never calls the linter; this module joins them. Positions are mapped through the
+exact edits of each step (`OffsetMap`), never through a diff.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from functools import cache
+
+from hipify_plus.data import data_dir
+from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.edits import Applicability, OffsetMap
+from hipify_plus.filekinds import file_kind
+from hipify_plus.mappings import MappingTable
+from hipify_plus.registry import rule_names
+from hipify_plus.source import SourceFile
+from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
+
+
+@dataclass(frozen=True)
+class ConvertRule:
+    """A lint rule whose safe fixes convert applies, and when it is worth running."""
+
+    rule: str
+    name: str
+    triggers: re.Pattern[bytes]
+
+
+@cache
+def convert_rules() -> tuple[ConvertRule, ...]:
+    raw = tomllib.loads((data_dir("rules") / "convert.toml").read_text(encoding="utf-8"))
+    names = rule_names()
+    return tuple(
+        ConvertRule(rule, names[rule], re.compile("|".join(f"(?:{t})" for t in entry["triggers"]).encode()))
+        for rule, entry in raw.items()
+    )
+
+
+def resolve_rewrites(selectors: list[str] | tuple[str, ...]) -> frozenset[str]:
+    """Rule ids for `--no-rewrite` values (names or ids); ValueError naming an unknown one."""
+    known = {r.name: r.rule for r in convert_rules()}
+    ids = set(known.values())
+    chosen = set()
+    for selector in selectors:
+        rule = known.get(selector) or (selector if selector in ids else None)
+        if rule is None:
+            raise ValueError(f"--no-rewrite {selector!r}: no such rewrite (known: {', '.join(sorted(known))})")
+        chosen.add(rule)
+    return frozenset(chosen)
+
+
+def translate(
+    source: SourceFile,
+    options: TranslateOptions,
+    project_names: frozenset[str] | set[str] = frozenset(),
+    table: MappingTable | None = None,
+) -> TranslationResult:
+    """Convert one file: renames, then the rewrites its renamed text calls for."""
+    renamed = rename(source, options, project_names, table)
+    output = renamed.output
+    wanted = tuple(r.rule for r in convert_rules()
+                   if r.rule not in options.disabled_rewrites and r.triggers.search(output))
+    if not wanted:
+        return renamed
+    from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it
+    from hipify_plus.lint.settings import LintSettings
+
+    settings = LintSettings(select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch)
+    outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE)
+    maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
+    placed = [_placed(d, maps, source) for d in outcome.result.diagnostics]
+    diagnostics = sorted([*renamed.diagnostics, *placed], key=lambda d: (d.start, d.rule))
+    return replace(renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed),
+                   edit_rounds=[renamed.edits, *outcome.edits])
+
+
+def _as_source_path(path: str) -> str:
+    """The linter picks what to run by file name: a header without a C/C++ suffix is a source."""
+    return path if file_kind(path) == "source" else path + ".cu"
+
+
+def _placed(diagnostic: Diagnostic, maps: list[OffsetMap], source: SourceFile) -> Diagnostic:
+    """A finding on the converted text, moved to the input's bytes, lines and columns."""
+    start, end = diagnostic.start, diagnostic.end
+    for offset_map in maps:
+        start, end = offset_map.back(start), offset_map.back(end)
+    end = max(start, end)
+    line, column = source.position(start)
+    end_line, end_column = source.position(end)
+    return replace(diagnostic, path=source.path, start=start, end=end, line=line, column=column,
+                   end_line=end_line, end_column=end_column, fix=None)
