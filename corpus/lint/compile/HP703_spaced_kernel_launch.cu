@@ -1,3 +1,4 @@
+// hipify-plus-test: fails-before
 // Launches as clang-format writes them for a CUDA file it does not know is CUDA.
 #include <hip/hip_runtime.h>
 #include <iostream>

@@ -1,0 +1,39 @@
+"""The compile family (HP7xx) exists to make converted code compile: every fixed corpus file
+compiles with hipcc for gfx90a, and every input that the fixture says fails before the fix
+really does (so the rule fixes something hip-clang rejects)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hipify_plus.testing import is_expected_output, load_fixture
+
+from .conftest import CORPUS, Hipcc
+
+COMPILE = CORPUS / "lint" / "compile"
+INPUTS = sorted(p for p in COMPILE.glob("*.cu") if not is_expected_output(p))
+
+
+def _id(path: Path) -> str:
+    return path.name
+
+
+def test_compile_family_has_fixtures() -> None:
+    assert INPUTS
+
+
+@pytest.mark.hipcc
+@pytest.mark.parametrize("path", INPUTS, ids=_id)
+def test_fixed_file_compiles(path: Path, hipcc: Hipcc) -> None:
+    fixture = load_fixture(path)
+    needs = fixture.settings.get("min-hip")
+    if needs and tuple(int(x) for x in needs.split(".")) > hipcc.version[:2]:
+        pytest.skip(f"needs HIP {needs}; hipcc here is {hipcc.version[0]}.{hipcc.version[1]}")
+    fixed = fixture.fixed_output if fixture.fixed_output.exists() else path
+    done = hipcc.syntax_check(fixed, "-std=c++17")
+    assert done.returncode == 0, done.stderr[-3000:]
+    if fixture.settings.get("fails-before") in ("", "yes") and "fails-before" in fixture.settings:
+        before = hipcc.syntax_check(path, "-std=c++17")
+        assert before.returncode != 0, "the input compiles: the fixture does not show a blocker"
