@@ -79,16 +79,35 @@ def test_measure_table_json_findings_and_cuda_side(hipcc: Hipcc, tmp_path: Path,
 
 @pytest.mark.hipcc
 def test_tuner_removes_the_spill_and_fix_writes_it(hipcc: Hipcc, tmp_path: Path, capsys) -> None:
+    """The spill goes on every release; what occupancy the spill-free kernel reaches is the
+    compiler's: clang 15 (HIP 5.2) fits it in 205 VGPRs (2 waves/SIMD), clang 17 (HIP 5.7) needs
+    256 VGPRs + 52 AGPRs (1 wave) and spills again when asked for 2. Then the low-occupancy finding
+    that remains is true, and the tuner says why it could not do better."""
     source = tmp_path / "spill.cu"
     shutil.copy(RESOURCES / "spill.cu", source)
     code, out, err = run(["resources", str(source), "--arch", "gfx90a", "--fix", "--no-cache",
                           "--output-format", "json"], capsys)
     tuning = json.loads(out)["tuning"]
     assert [t["proposal"] for t in tuning] == ["__launch_bounds__(256)"], err
-    assert tuning[0]["before"]["gfx90a"]["scratch"] > 0 and tuning[0]["after"]["gfx90a"]["scratch"] == 0
+    before, after = tuning[0]["before"]["gfx90a"], tuning[0]["after"]["gfx90a"]
+    assert before["scratch"] > 0 and after["scratch"] == 0 and after["vgpr_spill"] == 0
     assert "__global__ void __launch_bounds__(256) mix(" in source.read_text()
+    assert f"applied: void mix<160>(float const*, float*) ({source}:8): `__launch_bounds__(256)`" in err
     code, out, _ = run(["resources", str(source), "--arch", "gfx90a", "--no-cache", "--output-format", "json"], capsys)
-    assert code == 0 and not json.loads(out)["findings"]
+    report = json.loads(out)
+    mix = next(k for k in report["kernels"] if k["kernel"].startswith("void mix<160>"))
+    assert {key: mix[key] for key in after if key in ("vgpr", "agpr", "scratch", "occupancy")} == \
+        {key: after[key] for key in ("vgpr", "agpr", "scratch", "occupancy")}  # the fix is what was measured
+    if after["occupancy"] >= 2:  # the default --min-occupancy
+        assert code == 0 and not report["findings"] and tuning[0]["note"] == ""
+    else:
+        assert code == 1 and [(f["rule"], f["line"]) for f in report["findings"]] == [("HP602", 8)]
+        more_waves = "__launch_bounds__(256) __attribute__((amdgpu_waves_per_eu(2)))"
+        spilled = next(t["usage"]["gfx90a"] for t in tuning[0]["tried"] if t["attribute"] == more_waves)
+        assert spilled["scratch"] > 0
+        assert tuning[0]["note"] == (f"spill-free at 1 wave(s)/SIMD on gfx90a, below --min-occupancy 2: "
+                                     f"`{more_waves}` spills ({spilled['scratch']} B/lane scratch on gfx90a)")
+        assert tuning[0]["note"] in err
 
 
 @pytest.mark.hipcc

@@ -64,11 +64,13 @@ class Proposal:
             new = self.after.get(arch)
             if new is None:
                 continue
+            agpr = f", AGPR {old.agpr}->{new.agpr}" if old.agpr or new.agpr else ""
             parts.append(
-                f"{arch}: scratch {old.scratch}->{new.scratch} B/lane, VGPR {old.vgpr}->{new.vgpr}, "
+                f"{arch}: scratch {old.scratch}->{new.scratch} B/lane, VGPR {old.vgpr}->{new.vgpr}{agpr}, "
                 f"spills {old.vgpr_spill}->{new.vgpr_spill}, occupancy {old.occupancy}->{new.occupancy}"
             )
-        return f"{self.kernel} ({self.file}:{self.line}): `{self.candidate.attribute}` — " + "; ".join(parts)
+        text = f"{self.kernel} ({self.file}:{self.line}): `{self.candidate.attribute}` — " + "; ".join(parts)
+        return f"{text} ({self.note})" if self.note else text
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -204,7 +206,25 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
             proposal.note = "no candidate did better than the current settings"
             continue
         proposal.candidate, proposal.after = best[1], best[2]
+        proposal.note = _below_min_occupancy(proposal, settings.min_occupancy)
     return proposals
+
+
+def _below_min_occupancy(proposal: Proposal, min_occupancy: int) -> str:
+    """Why the proposed setting still leaves a low-occupancy finding, or "" if it does not: the
+    compiler needs more registers without spilling than `min_occupancy` waves leave (clang 17
+    gives `mix<160>` of the resources corpus 256 VGPRs + 52 AGPRs where clang 15 fits 205 VGPRs)."""
+    low = {a: u.occupancy for a, u in proposal.after.items() if u.occupancy and u.occupancy < min_occupancy}
+    if not low:
+        return ""
+    text = "spill-free at " + ", ".join(f"{n} wave(s)/SIMD on {a}" for a, n in low.items())
+    text += f", below --min-occupancy {min_occupancy}"
+    for label, usage in proposal.tried:
+        spilling = {a: u for a, u in usage.items() if u.scratch or u.vgpr_spill or u.sgpr_spill}
+        if "amdgpu_waves_per_eu" in label and spilling:
+            cost = ", ".join(f"{u.scratch} B/lane scratch on {a}" for a, u in spilling.items())
+            return f"{text}: `{label}` spills ({cost})"
+    return text
 
 
 def apply_proposal(proposal: Proposal) -> str | None:
