@@ -220,6 +220,15 @@ def test_output_folder_inside_the_input_folder_is_never_converted_again(tmp_path
     assert (src / "k.cu").read_bytes() == KERNEL
 
 
+class _NoImportsAfterTheFork:
+    """The dropped user may not be able to read the checkout, its .venv or the interpreter's
+    library (CI clones into root's private home): the child must find every module it runs
+    already imported, on every machine alike, or say which one it missed."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        raise ImportError(f"{name} is first imported after dropping root; warm that path up before the fork")
+
+
 def _run_as_nobody(args: list[str], stderr_file: Path) -> int:
     """Run the CLI in a forked child that has dropped root: permission errors are then real.
     Modules are imported by a first run in this process, before the fork."""
@@ -228,6 +237,7 @@ def _run_as_nobody(args: list[str], stderr_file: Path) -> int:
         code = 70
         try:
             with stderr_file.open("w") as err:
+                sys.meta_path.insert(0, _NoImportsAfterTheFork())
                 if os.geteuid() == 0:
                     os.setgroups([])
                     os.setgid(65534)
@@ -259,8 +269,13 @@ def test_unreadable_files_and_folders_are_reported_and_the_rest_goes_on(shared_f
     (base / "src" / "locked").mkdir(parents=True)
     for name in ("good.cu", "secret.cu", "locked/inner.cu", "readonly.cu"):
         (base / "src" / name).write_bytes(KERNEL)
-    run(["convert", str(base / "src"), "-o", str(tmp_path / "warm"), "--no-cache", "-j", "1"], capsys)  # imports
+        (base / "src" / name).chmod(0o644)  # readable by the dropped user whatever the umask
+    (base / "src" / "locked").chmod(0o755)
+    # imports: each path the child takes, once here (the child may not be able to read them)
+    run(["convert", str(base / "src"), "-o", str(tmp_path / "warm"), "--no-cache", "--no-progress", "-j", "1"], capsys)
     run(["lint", str(base / "src")], capsys)
+    shutil.copytree(base / "src", tmp_path / "warm-src")
+    run(["convert", str(tmp_path / "warm-src"), "--in-place", "--no-progress", "-j", "1"], capsys)
     (base / "src" / "secret.cu").chmod(0)
     (base / "src" / "locked").chmod(0)
     (base / "src").chmod(0o755 if os.geteuid() == 0 else 0o555)  # no backups can be written there
@@ -276,11 +291,11 @@ def test_unreadable_files_and_folders_are_reported_and_the_rest_goes_on(shared_f
 
     code = _run_as_nobody(["lint", str(base / "src")], err_file)
     err = err_file.read_text()
-    assert code == 1 and "secret.cu: cannot read: Permission denied" in err and "Traceback" not in err
+    assert code == 1 and "secret.cu: cannot read: Permission denied" in err and "Traceback" not in err, err
 
     code = _run_as_nobody(["convert", str(base / "src"), "--in-place", "--no-progress", "-j", "1"], err_file)
     err = err_file.read_text()
-    assert code == 1 and "Traceback" not in err and "good.cu" in err and "Permission denied" in err
+    assert code == 1 and "Traceback" not in err and "good.cu" in err and "Permission denied" in err, err
     assert (base / "src" / "good.cu").read_bytes() == KERNEL  # no backup possible: left as it is
     assert (base / "src" / "readonly.cu").read_bytes() == KERNEL
     assert not list((base / "src").glob("*.hipify-tmp"))
