@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what hipify-plus needs on a fresh Debian 12/13 machine into .venv (idempotent).
-# WITH_HIPCC=1 also installs Debian's hipcc and the ROCm library headers Debian ships.
+# WITH_HIPCC=1 also installs Debian's hipcc and every ROCm library's headers the release ships.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +29,23 @@ fi
 
 if [ "${WITH_HIPCC:-0}" = 1 ]; then
   command -v hipcc >/dev/null || apt_install hipcc || echo "bootstrap: hipcc could not be installed; compile checks will be skipped" >&2
-  # Library headers, where this Debian release ships them (Debian 13: rocBLAS, hipBLAS, hipCUB, rocThrust).
-  for pkg in librocblas-dev libhipblas-dev libhipcub-dev librocthrust-dev; do
-    if apt-cache show "$pkg" >/dev/null 2>&1; then apt_install "$pkg" || true; fi
-  done
+  # Every ROCm library's development package this Debian release ships (Debian 12: rocPRIM,
+  # rocRAND/hipRAND, rocSPARSE/hipSPARSE; Debian 13: all of them), so that the library fixtures'
+  # compile checks run instead of being skipped.
+  rocm_dev=(librocblas-dev libhipblas-dev libhipcub-dev librocthrust-dev librocprim-dev
+            librocrand-dev libhiprand-dev libhipfft-dev librocsolver-dev libhipsolver-dev
+            libhipsparse-dev librocsparse-dev librccl-dev)
+  if command -v apt-get >/dev/null; then
+    [ "$apt_updated" = 1 ] || { as_root apt-get update -qq >/dev/null || true; apt_updated=1; }
+    wanted=()
+    for pkg in "${rocm_dev[@]}"; do
+      if apt-cache show "$pkg" >/dev/null 2>&1 \
+         && ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        wanted+=("$pkg")
+      fi
+    done
+    if [ ${#wanted[@]} -gt 0 ]; then
+      apt_install "${wanted[@]}" || echo "bootstrap: could not install ${wanted[*]}; their compile checks will be skipped" >&2
+    fi
+  fi
 fi
