@@ -41,7 +41,7 @@ class Mapping:
     cuda: str
     library: str
     kind: str
-    status: str  # supported | unsupported | deprecated | removed | experimental
+    status: str  # supported | unsupported | deprecated | removed | experimental | lint (a rewrite reports it)
     hip: str
     roc: str
     policy: str  # "hip": HIP name by default, ROC with --roc; "roc": ROC library only

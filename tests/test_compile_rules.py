@@ -1,5 +1,6 @@
 """The compile family (HP7xx) exists to make converted code compile: every fixed corpus file
-compiles with hipcc for gfx90a, and every input that the fixture says fails before the fix
+compiles with hipcc for gfx90a (unless the fixture says `compile=no`: an error finding without a
+fix explains it, and it must really fail), and every input the fixture says fails before the fix
 really does (so the rule fixes something hip-clang rejects)."""
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ def test_fixed_file_compiles(path: Path, hipcc: Hipcc) -> None:
         pytest.skip(f"needs HIP {needs}; hipcc here is {hipcc.version[0]}.{hipcc.version[1]}")
     fixed = fixture.fixed_output if fixture.fixed_output.exists() else path
     done = hipcc.syntax_check(fixed, "-std=c++17")
+    if fixture.settings.get("compile") == "no":  # an error finding explains it; no fix exists
+        assert done.returncode != 0, "marked compile=no but compiles"
+        return
     assert done.returncode == 0, done.stderr[-3000:]
     if fixture.settings.get("fails-before") in ("", "yes") and "fails-before" in fixture.settings:
         before = hipcc.syntax_check(path, "-std=c++17")

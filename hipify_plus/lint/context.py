@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from hipify_plus.cuda.preprocessor import AmdBuild, file_macros
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
@@ -103,6 +104,11 @@ class LintContext:
 
     def text(self, node: Node) -> str:
         return node.text.decode("utf-8", "surrogateescape")
+
+    @cached_property
+    def amd(self) -> AmdBuild:
+        """The AMD build this file is linted for (target ROCm; the file's own macros unknown)."""
+        return AmdBuild(self.settings.target_rocm, file_macros=file_macros(self.tree.root_node))
 
     # -- reporting ------------------------------------------------------------------------
 

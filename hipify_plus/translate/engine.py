@@ -32,6 +32,12 @@ _MASKED_INTRINSICS = frozenset({
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
 })
 _BOM = b"\xef\xbb\xbf"
+# HIP headers that fail to compile unless hip/hip_runtime.h came first (hipcc 5.2 and 5.7:
+# undeclared blockDim / hipMemoryType, or "Must define exactly one of __HIP_PLATFORM_AMD__ ...").
+_NEEDS_RUNTIME_FIRST = frozenset({
+    "hip/hip_cooperative_groups.h", "hip/driver_types.h", "hip/hip_bfloat16.h",
+    "hip/hip_math_constants.h",
+})
 _ROC_LIBRARY_NAMES = {
     "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
     "cudnn": "MIOpen",
@@ -226,6 +232,8 @@ class _Translation:
                 )
             return
         self.touched.add(name)
+        if mapping.status == "lint":
+            return  # left as it is: a rewrite rule (rules/convert.toml) reports or rewrites it
         target, added, deprecated, removed = mapping.target(self.options.roc)
         library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
@@ -357,6 +365,13 @@ class _Translation:
             directive = path.parent
             scope = directive.parent.start_byte if directive.parent is not None else 0
             header = self.table.header(name)
+            hip_name = name if header is None else (header.roc if self.options.roc and header.roc else header.hip)
+            if hip_name in _NEEDS_RUNTIME_FIRST and not ({(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted):
+                # e.g. <cooperative_groups.h> before <cuda_runtime.h>: the runtime goes first
+                self.buffer.add(Edit(directive.start_byte, directive.start_byte,
+                                     b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline))
+                emitted.add((scope, RUNTIME_HEADER))
+                has_runtime = True
             if header is None:
                 if name == RUNTIME_HEADER:
                     if (scope, name) in emitted:  # hipify-perl repeats it

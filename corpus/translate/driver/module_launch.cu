@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     printf("%d device(s); using %s (sm_%dx, %d SMs)\n", ndev, name, major, sms);
 
     CUcontext ctx;
-#if CUDA_VERSION >= 13000  // expect: HP001
+#if CUDA_VERSION >= 13000  // expect: HP702
     DRV(cuCtxCreate(&ctx, nullptr, CU_CTX_SCHED_AUTO, dev));  // expect: HP003
 #else
     DRV(cuCtxCreate(&ctx, CU_CTX_SCHED_AUTO, dev));  // expect: HP003

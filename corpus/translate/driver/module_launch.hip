@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     printf("%d device(s); using %s (sm_%dx, %d SMs)\n", ndev, name, major, sms);
 
     hipCtx_t ctx;
-#if CUDA_VERSION >= 13000  // expect: HP001
+#if CUDA_VERSION >= 13000  // expect: HP702
     DRV(hipCtxCreate(&ctx, nullptr, hipDeviceScheduleAuto, dev));  // expect: HP003
 #else
     DRV(hipCtxCreate(&ctx, hipDeviceScheduleAuto, dev));  // expect: HP003

@@ -36,7 +36,7 @@ __global__ void blend(const float *a, const float *b, float *out, int n, float t
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800  // expect: HP001, HP001
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800  // expect: HP502
     // Ampere and newer: keep the inputs out of L1 since they are read once.
     out[i] = lerp(__ldcs(a + i), __ldcs(b + i), t);
 #else
@@ -54,7 +54,7 @@ int main()
     CUDA_CHECK(hipMemset(a, 0, n * sizeof(float)));
     CUDA_CHECK(hipMemset(b, 0, n * sizeof(float)));
 
-#if CUDA_VERSION >= 11000  // expect: HP001
+#if CUDA_VERSION >= 11000  // expect: HP702
     // Scratch space from the stream-ordered allocator.
     hipStream_t s;
     CUDA_CHECK(hipStreamCreate(&s));

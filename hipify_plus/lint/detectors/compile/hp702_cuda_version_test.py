@@ -1,0 +1,97 @@
+"""HP702: `#if CUDART_VERSION >= 11000` and friends: hip-clang defines none of CUDA's version
+macros, so every such test reads 0 on AMD; say which branch an AMD build compiles."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.preprocessor import (
+    CONDITIONALS,
+    CUDA_VERSION_MACROS,
+    condition_of,
+    inactive_on_amd,
+    mentions_amd,
+)
+from hipify_plus.cuda.syntax import descendants, node_text, same
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+
+_BRANCHES = CONDITIONALS | {"preproc_else"}
+
+
+def _line(ctx: LintContext, node: Node) -> int:
+    return ctx.source.position(node.start_byte)[0]
+
+
+def _taken_instead(directive: Node, ctx: LintContext) -> str:
+    """What an AMD build compiles when this directive's test fails."""
+    alternative = directive.child_by_field_name("alternative")
+    while alternative is not None and alternative.type in _BRANCHES:
+        if alternative.type == "preproc_else":
+            return f"the `#else` branch (line {_line(ctx, alternative)})"
+        value = _both_passes(alternative, ctx)
+        if value == 1:
+            return f"the `#elif` branch at line {_line(ctx, alternative)}"
+        if value is None:
+            return f"whatever the `#elif` at line {_line(ctx, alternative)} selects"
+        alternative = alternative.child_by_field_name("alternative")
+    return "nothing here (there is no `#else`)"
+
+
+def _both_passes(directive: Node, ctx: LintContext) -> int | None:
+    host = ctx.amd.in_pass(False).condition(directive)
+    device = ctx.amd.in_pass(True).condition(directive)
+    return host if host == device else None
+
+
+def _version_names(condition: Node) -> list[Node]:
+    return [n for n in descendants(condition)
+            if n.type == "identifier" and node_text(n) in CUDA_VERSION_MACROS]
+
+
+# HP702
+@detector("preproc_if", "preproc_elif", "preproc_ifdef", "preproc_elifdef", emits=("HP702",))
+def cuda_version_test(node: Node, ctx: LintContext) -> None:
+    condition = condition_of(node)
+    if condition is None or not any(m.encode() in ctx.data for m in ("CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER")):
+        return
+    names = _version_names(condition)
+    names = [n for n in names if node_text(n) not in ctx.amd.file_macros]
+    if not names or mentions_amd(condition) or inactive_on_amd(node, ctx.amd):
+        return  # an author who tests an AMD macro beside it has chosen the AMD side already
+    macro = node_text(names[0])
+    shown = f"{ctx.text(node.children[0])} {' '.join(ctx.text(condition).split())}"
+    value = _both_passes(node, ctx)
+    if value == 1:
+        outcome = "so an AMD build compiles this branch"
+    elif value == 0:
+        outcome = f"so an AMD build skips this branch and compiles {_taken_instead(node, ctx)}"
+    else:
+        outcome = "so which branch an AMD build compiles depends on the other macros it tests"
+    ctx.report("HP702", names[0], f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
+               f"{outcome}; test `HIP_VERSION` (or the feature itself) for the AMD side")
+
+
+def _in_condition(node: Node) -> bool:
+    child, parent = node, node.parent
+    while parent is not None:
+        if parent.type in CONDITIONALS:
+            return same(child, condition_of(parent))
+        if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
+            return True  # `#define CUDART_VERSION ...`, `#undef CUDA_VERSION`
+        child, parent = parent, parent.parent
+    return False
+
+
+# HP702
+@detector("identifier", emits=("HP702",))
+def cuda_version_value(node: Node, ctx: LintContext) -> None:
+    if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte:node.start_byte + 2] not in (b"CU", b"__"):
+        return
+    name = node_text(node)
+    if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or _in_condition(node):
+        return
+    if inactive_on_amd(node, ctx.amd):
+        return
+    ctx.report("HP702", node, f"`{name}` is not defined by hip-clang: this does not compile for AMD; "
+               "use `HIP_VERSION` (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + patch)",
+               severity="error")
