@@ -32,8 +32,9 @@ from hipify_plus.fsutil import (
     read_source,
     write_atomic,
 )
-from hipify_plus.source import SourceFile
+from hipify_plus.include_graph import IncludeGraph
 from hipify_plus.pipeline import translate
+from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
 
@@ -372,12 +373,12 @@ def convert(
                 failures[i] = str(result)
             else:
                 results[i] = result
-        names = frozenset(n for r in results.values() for n in r.get("defs", []))
+        names = _visible_names(sources, results)
         again = [
             i for i, r in results.items()
-            if sorted(names.intersection(r.get("rewritten", ()))) != r.get("names", [])
+            if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
         ]
-        calls = [call(i, names.intersection(results[i]["touched"])) for i in again]
+        calls = [call(i, names[i].intersection(results[i]["touched"])) for i in again]
         for i, result in zip(again, runner.map(_translate_job, calls)):
             if isinstance(result, Exception):
                 failures[i] = str(result)
@@ -396,7 +397,7 @@ def convert(
         result = results[i]
         kept = [
             Diagnostic.from_json(r) for r in result["diagnostics"]
-            if r.get("data", {}).get("identifier") not in names
+            if r.get("data", {}).get("identifier") not in names.get(i, ())
         ]
         done = {"renamed": result.get("renamed", 0), "rewritten": tuple(result.get("rewritten", ()))}
         if "text" not in result:  # from the cache, still valid
@@ -417,6 +418,24 @@ def convert(
         _save_cache(cache_file, new_cache)
     report.outcomes.sort(key=lambda o: o.input)
     return report
+
+
+def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dict[str, Any]]
+                   ) -> dict[int, frozenset[str]]:
+    """Per file, the names the project defines where that file can see them (include_graph.py):
+    a shim `typedef int CUdevice;` in one sample is that sample's own, not every file's."""
+    defining = {i for i, r in results.items() if r.get("defs")}
+    if not defining:
+        return {i: frozenset() for i in results}
+    keys = [item.cache_key for item, _ in sources]
+    graph = IncludeGraph({keys[i]: data for i, (_, data) in enumerate(sources)})
+    visible = graph.visible()
+    index = {key: i for i, key in enumerate(keys)}
+    return {
+        i: frozenset(n for key in visible[keys[i]] if index[key] in defining
+                     for n in results[index[key]]["defs"])
+        for i in results
+    }
 
 
 def _output_matches(destination: Path, digest: str | None) -> bool:

@@ -1,0 +1,51 @@
+"""Names a project defines are its own only where the definition can be seen through #include:
+one sample's shim `typedef int CUdevice;` must not stop the rename in every other sample."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hipify_plus.convert import ConvertSettings, convert
+from hipify_plus.include_graph import IncludeGraph
+from hipify_plus.translate.engine import TranslateOptions
+
+SHIM = b"typedef int CUdevice;\ntypedef int CUresult;\n#define cudaCheck(x) (x)\n"
+DYNLINK_SAMPLE = b'#include "dynlink_cuda.h"\n#include <helper.h>\nCUdevice pick() { CUdevice d = 0; return d; }\n'
+HELPER = b"#include <cuda.h>\ninline CUresult probe(CUdevice* d) { return cuDeviceGet(d, 0); }\n"
+OTHER_SAMPLE = b'#include <helper.h>\nint main() { CUdevice d; cudaCheck(probe(&d)); return 0; }\n'
+
+
+def _tree(root: Path) -> None:
+    (root / "dynlink").mkdir(parents=True)
+    (root / "dynlink" / "dynlink_cuda.h").write_bytes(SHIM)
+    (root / "dynlink" / "sample.cpp").write_bytes(DYNLINK_SAMPLE)
+    (root / "Common").mkdir()
+    (root / "Common" / "helper.h").write_bytes(HELPER)
+    (root / "other").mkdir()
+    (root / "other" / "main.cpp").write_bytes(OTHER_SAMPLE)
+
+
+def test_a_shim_definition_is_private_to_the_files_that_include_it(tmp_path: Path) -> None:
+    _tree(tmp_path / "src")
+    settings = ConvertSettings(TranslateOptions((6, 2, 0)), output=tmp_path / "out", use_cache=False, jobs=1)
+    report = convert([tmp_path / "src"], settings)
+    out = tmp_path / "out"
+    assert b"CUdevice pick()" in (out / "dynlink" / "sample.cpp").read_bytes()  # the shim's own
+    other = (out / "other" / "main.cpp").read_bytes()
+    assert b"hipDevice_t d;" in other and b"CUdevice" not in other
+    # the shared helper is seen by the shim's translation unit too: it keeps the project's name
+    assert b"CUdevice" in (out / "Common" / "helper.h").read_bytes()
+    # cudaCheck is the project's own macro where its definition is visible, an unknown name elsewhere
+    other_findings = [d for d in report.diagnostics if d.path.endswith("main.cpp")]
+    assert [d.rule for d in other_findings if d.data.get("identifier") == "cudaCheck"] == ["HP006"]
+
+
+def test_includes_resolve_beside_the_file_then_under_the_nearest_folder() -> None:
+    graph = IncludeGraph({
+        "a/main.cu": b'#include "util.h"\n#include <helper.h>\n', "a/util.h": b"", "a/helper.h": b"",
+        "Common/helper.h": b"", "b/main.cu": b"#include <helper.h>\n",
+    })
+    assert graph.includes["a/main.cu"] == {"a/util.h", "a/helper.h"}
+    assert graph.includes["b/main.cu"] == {"a/helper.h", "Common/helper.h"}  # ambiguous: both
+    visible = graph.visible()
+    assert visible["a/util.h"] == {"a/main.cu", "a/util.h", "a/helper.h"}
