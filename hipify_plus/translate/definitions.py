@@ -1,12 +1,20 @@
-"""Which identifier nodes are in a defining position (the project's own names).
+"""Which names are the project's own: identifier nodes in a defining position, and every name a
+file declares.
 
-Only names the translator would otherwise rename or report are checked, so this runs on a
-few hundred nodes per file instead of a query over every declaration.
+`is_definition` decides, for the names the translator would otherwise rename or report, whether
+a node is where the project defines that name (then the name is left alone in the whole
+project). It runs on a few hundred nodes per file instead of a query over every declaration.
+
+`declared_names` answers a narrower question for HP006 only ("this CUDA-looking name is not
+known"): any declaration in the file (a variable, each declarator of `T a, b;`, a field, a
+parameter, a function prototype, a template specialisation) makes a name the project's own.
+It never stops a mapped CUDA name from being renamed: a prototype of `cudaMalloc` in a project
+file does not make `cudaMalloc` the project's.
 """
 
 from __future__ import annotations
 
-from hipify_plus.parse import Node
+from hipify_plus.parse import Node, Tree, nodes_of_types
 
 # parent type -> the field whose node is the defined name
 _NAME_FIELD = {
@@ -28,8 +36,17 @@ _DECLARATOR_WRAPPERS = frozenset({"pointer_declarator", "reference_declarator", 
 
 
 def _is_field(parent: Node, field: str, node: Node) -> bool:
-    child = parent.child_by_field_name(field)
-    return child is not None and child.start_byte == node.start_byte and child.end_byte == node.end_byte
+    """`node` is one of `parent`'s children under `field` (every declarator of `T a, b;`)."""
+    return any(child.start_byte == node.start_byte and child.end_byte == node.end_byte
+               for child in parent.children_by_field_name(field))
+
+
+def _defines_function(declarator: Node) -> bool:
+    """A function_declarator that is the declarator of a function definition."""
+    outer = declarator.parent
+    while outer is not None and outer.type in _DECLARATOR_WRAPPERS:
+        outer = outer.parent
+    return outer is not None and outer.type == "function_definition"
 
 
 def is_definition(node: Node) -> bool:
@@ -42,11 +59,63 @@ def is_definition(node: Node) -> bool:
     if kind == "reference_declarator":
         return True
     if kind == "function_declarator":
-        if not _is_field(parent, "declarator", node):
-            return False
+        return _is_field(parent, "declarator", node) and _defines_function(parent)
+    if kind == "template_function":
+        # `template <> float cuGet<float>(double x) { ... }`: a specialisation the project defines
         outer = parent.parent
-        while outer is not None and outer.type in _DECLARATOR_WRAPPERS:
-            outer = outer.parent
-        return outer is not None and outer.type == "function_definition"
+        return (_is_field(parent, "name", node) and outer is not None and outer.type == "function_declarator"
+                and _is_field(outer, "declarator", parent) and _defines_function(outer))
     field = _NAME_FIELD.get(kind)
     return field is not None and _is_field(parent, field, node)
+
+
+# Nodes whose `declarator` children introduce names.
+_DECLARING = frozenset({
+    "declaration", "field_declaration", "parameter_declaration", "optional_parameter_declaration",
+    "type_definition", "for_range_loop",
+})
+# Nodes whose `name` child is the declared name.
+_NAMED = frozenset({
+    "preproc_def", "preproc_function_def", "enumerator", "alias_declaration", "namespace_definition",
+    "struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "concept_definition",
+})
+_TEMPLATE_PARAMETERS = frozenset({
+    "type_parameter_declaration", "optional_type_parameter_declaration", "variadic_type_parameter_declaration",
+})
+_NAME_TYPES = frozenset({"identifier", "field_identifier", "type_identifier", "namespace_identifier"})
+
+
+def declarator_name(declarator: Node | None) -> Node | None:
+    """The name a declarator declares: `x` in `*x`, `x[4]`, `x = 1`, `(*x)(int)`, `&x`, `f(int)`,
+    `cuGet<float>(double)` and `S::f()` (the last component); None for operators and the like."""
+    while declarator is not None:
+        kind = declarator.type
+        if kind in _NAME_TYPES:
+            return declarator
+        if kind == "template_function":
+            declarator = declarator.child_by_field_name("name")
+        elif kind == "qualified_identifier":
+            declarator = declarator.child_by_field_name("name")
+        elif kind in ("reference_declarator", "parenthesized_declarator", "attributed_declarator",
+                      "variadic_declarator"):
+            inner = [c for c in declarator.named_children if c.type not in ("comment", "attribute_declaration")]
+            declarator = inner[-1] if inner else None
+        else:
+            declarator = declarator.child_by_field_name("declarator")
+    return None
+
+
+def declared_names(tree: Tree) -> frozenset[str]:
+    """Every name some declaration in this file introduces (see the module docstring)."""
+    names: set[str] = set()
+    for node in nodes_of_types(tree, _DECLARING | _NAMED | _TEMPLATE_PARAMETERS):
+        if node.type in _NAMED:
+            targets = [node.child_by_field_name("name")]
+        elif node.type in _TEMPLATE_PARAMETERS:
+            targets = [c for c in node.named_children if c.type == "type_identifier"]
+        else:
+            targets = [declarator_name(d) for d in node.children_by_field_name("declarator")]
+        for target in targets:
+            if target is not None and target.text is not None:
+                names.add(target.text.decode("utf-8", "replace"))
+    return frozenset(names)

@@ -19,7 +19,7 @@ from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTa
 from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
-from hipify_plus.translate.definitions import is_definition
+from hipify_plus.translate.definitions import declared_names, is_definition
 from hipify_plus.versions import Version, format_version
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
@@ -222,7 +222,7 @@ class _Translation:
             return
         mapping = self.table.get(name)
         if mapping is None:
-            if CUDA_LOOKING.match(name):
+            if CUDA_LOOKING.match(name) and not self.declares(name):
                 self.touched.add(name)
                 self.report(
                     "HP006", start, end,
@@ -273,6 +273,14 @@ class _Translation:
         elif mapping.hip_experimental is not None and target == mapping.hip:
             self.report("HP004", start, end,
                         f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
+
+    def declares(self, name: str) -> bool:
+        """For HP006 only: a declaration in this file (a variable, field, parameter, prototype)
+        makes an unknown CUDA-looking name the project's own. Parsed once, on first need."""
+        declared = self.__dict__.get("_declared")
+        if declared is None:
+            declared = self.__dict__["_declared"] = declared_names(parse(self.data))
+        return name in declared
 
     def widen_full_mask(self, after_name: int) -> None:
         """`__shfl_xor_sync(0xffffffff, ...)`: HIP's mask is 64-bit and a 32-bit literal fails

@@ -1,0 +1,51 @@
+// The project's own variables, fields, parameters and prototypes may look like CUDA names:
+// none of them gets HP006. A CUDA API no table knows still does.
+#include <cstdio>
+#include <hip/hip_runtime.h>
+
+// Declared here, defined in another translation unit of the project.
+extern "C" void cudaInitDevices(int argc, char **argv);
+extern int cudaDeviceOrdinal;
+
+// The project's own function template and its specialisations.
+template <typename T> T cuGet(double x);
+template <> float cuGet<float>(double x) { return float(x); }
+template <> double cuGet<double>(double x) { return x; }
+
+struct Engine {
+    void *cudnnHandle = nullptr;     // handles of the project's own wrapper types
+    void *cublasHandle = nullptr;
+    hipStream_t cudaMainStream, cudaCopyStream;
+
+    void attach(void *handle) { cudnnHandle = handle; cublasHandle = handle; }
+    bool ready() const { return cudnnHandle != nullptr && cublasHandle != nullptr; }
+    void create()
+    {
+        hipStreamCreate(&cudaMainStream);
+        hipStreamCreate(&cudaCopyStream);
+    }
+};
+
+static void report(const Engine &engine, void *cudnnWorkspace, size_t cudnnWorkspaceBytes)
+{
+    printf("ready %d, workspace %p (%zu bytes)\n", engine.ready(), cudnnWorkspace, cudnnWorkspaceBytes);
+}
+
+// An unknown CUDA API (a conditional graph node) in a macro the project never expands.
+#define PROJECT_SET_CONDITION(handle) cudaGraphSetConditional(handle, 1)  // expect: HP006
+
+int main(int argc, char **argv)
+{
+    cudaInitDevices(argc, argv);
+    Engine engine;
+    engine.create();
+    float cuScale = cuGet<float>(0.5), cuBias = cuGet<float>(0.25);
+    void *cudnnWorkspace = nullptr;
+    size_t cudnnWorkspaceBytes = 1 << 20;
+    hipMalloc(&cudnnWorkspace, cudnnWorkspaceBytes);
+    engine.attach(cudnnWorkspace);
+    report(engine, cudnnWorkspace, cudnnWorkspaceBytes);
+    printf("%f %f %d\n", cuScale, cuBias, cudaDeviceOrdinal);
+    hipFree(cudnnWorkspace);
+    return 0;
+}
