@@ -1,3 +1,4 @@
+// hipify-plus-test: rocm-version=7.0
 // Sum and max reductions built from warp shuffles.
 #include <cstdio>
 #include <cuda_runtime.h>

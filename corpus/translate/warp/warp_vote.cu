@@ -1,3 +1,4 @@
+// hipify-plus-test: rocm-version=7.0
 // Stream compaction of positive values using warp vote functions.
 #include <cstdio>
 #include <cuda_runtime.h>
