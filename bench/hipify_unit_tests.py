@@ -740,6 +740,9 @@ CAUSES: list[Cause] = [
           expected=r"hipLaunchKernelGGL", got=r"#\s*define\b.*<<<"),
     Cause("deliberate", "CUDA header our headers.tsv marks unsupported (kept, with a finding; HIPIFY maps it "
           "to the library's main header although hipSOLVER has none of its API)", test="unsupported_cuda_header"),
+    Cause("deliberate", "a cast we add so that the call compiles (reinterpret_cast<void**>(&p) for "
+          "hipHostGetDevicePointer, whose HIP declaration has no T** overload); HIPIFY leaves the argument",
+          test="only_added_cast"),
     # --- equivalent ------------------------------------------------------------------------
     Cause("equivalent", "cudaMallocHost(p, n) -> hipHostMalloc(p, n): HIPIFY adds hipHostMallocDefault; "
           "HIP's C++ overload defaults the flags to it (compiles with HIP 5.2 and 5.7)",
@@ -878,6 +881,15 @@ def _unmapped_cuda_header(d: Deviation, table) -> bool:
     return False
 
 
+_ADDED_CAST = re.compile(r"\b(?:reinterpret|static|const)_cast<[^<>]*(?:<[^<>]*>[^<>]*)*>\(((?:[^()]|\([^()]*\))*)\)")
+
+
+def _only_added_cast(d: Deviation, table) -> bool:
+    if not _ADDED_CAST.search(d.got) or _ADDED_CAST.search(d.expected):
+        return False
+    return d.expected in canonical(_ADDED_CAST.sub(r"\1", d.got))
+
+
 def _runtime_include_above(d: Deviation, table) -> bool:
     return d.expected in canonical(d.got) and "hip/hip_runtime.h" in d.before
 
@@ -893,6 +905,7 @@ def _unsupported_cuda_header(d: Deviation, table) -> bool:
 
 
 _TESTS = {
+    "only_added_cast": _only_added_cast,
     "runtime_include_above": _runtime_include_above,
     "unsupported_cuda_header": _unsupported_cuda_header,
     "in_excluded_block": _in_excluded_block,
