@@ -76,3 +76,23 @@ def execution_space(function: Node | None) -> frozenset[str]:
 
 def in_device_code(node: Node) -> bool:
     return bool(execution_space(enclosing_function(node)) & {"__global__", "__device__"})
+
+
+CAST_KEYWORDS = frozenset({"reinterpret_cast", "static_cast", "const_cast", "dynamic_cast"})
+
+
+def unparenthesized(node: Node) -> Node:
+    """`((x))` -> `x`."""
+    while node.type == "parenthesized_expression":
+        inner = named(node)
+        if len(inner) != 1:
+            break
+        node = inner[0]
+    return node
+
+
+def is_cast(node: Node) -> bool:
+    """`(T)x`, `reinterpret_cast<T>(x)` and the other C++ casts (parentheses around them too)."""
+    node = unparenthesized(node)
+    return node.type == "cast_expression" or (node.type == "call_expression" and callee_name(node) in CAST_KEYWORDS)
+

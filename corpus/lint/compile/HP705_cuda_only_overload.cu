@@ -1,0 +1,36 @@
+// hipify-plus-test: rocm-version=5.7 fails-before
+// Renamed CUDA calls that compiled only through CUDA's C++ overloads or CUDA 12's signatures.
+#include <hip/hip_runtime.h>
+
+void setup(float** out, hipStream_t stream, size_t bytes)
+{
+    hipEvent_t start, stop;
+    hipEventCreate(&start);  // ok: HP705
+    hipEventCreate(&stop, hipEventBlockingSync);  // expect: HP705
+    hipEventCreateWithFlags(&start, hipEventDisableTiming);  // ok: HP705
+
+    hipGraph_t graph;
+    hipGraphExec_t exec;
+    hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal);
+    hipStreamEndCapture(stream, &graph);
+    hipGraphInstantiate(&exec, graph, 0);  // expect: HP705
+    hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0);  // ok: HP705
+
+    float* pinned;
+    void* raw;
+    hipHostAlloc(&pinned, bytes, hipHostMallocMapped | hipHostMallocPortable);  // expect: HP705
+    hipHostAlloc(&raw, bytes, hipHostMallocDefault);  // expect: HP705
+    hipHostMalloc(&pinned, bytes, hipHostMallocWriteCombined);  // ok: HP705
+
+    float* device;
+    hipHostGetDevicePointer(&device, pinned, 0);  // expect: HP705
+    hipHostGetDevicePointer(&raw, pinned, 0);  // ok: HP705
+    hipHostGetDevicePointer((void**)out, pinned, 0);  // ok: HP705
+
+    float* image;
+    size_t pitch;
+    hipMallocPitch(&image, &pitch, 640 * sizeof(float), 480);  // expect: HP705
+    hipMallocPitch(&raw, &pitch, 640, 480);  // ok: HP705
+    hipMallocPitch(reinterpret_cast<void**>(out), &pitch, 640, 480);  // ok: HP705
+
+}

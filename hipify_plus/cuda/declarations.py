@@ -1,0 +1,147 @@
+"""What a name in an expression refers to, found by walking out from the use through the scopes
+around it (block, function parameters, class members, namespace, file): the declaration in this
+file that declares it, with its type as written, pointer depth, array-ness and CUDA memory-space
+qualifiers. Names declared in other files (a header) are not found: callers treat them as
+unknown and must not rewrite on a guess. Pure functions of the tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hipify_plus.cuda.syntax import node_text
+from hipify_plus.parse import Node
+
+DEVICE_SPACES = frozenset({"__device__", "__constant__", "__managed__"})
+
+# Children of these are looked through when a scope is searched (they do not open a scope).
+_TRANSPARENT = frozenset({
+    "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
+    "linkage_specification", "declaration_list", "template_declaration",
+})
+_DECLARATIONS = frozenset({"declaration", "field_declaration", "parameter_declaration",
+                           "optional_parameter_declaration"})
+_QUALIFIER_TYPES = frozenset({"type_qualifier", "storage_class_specifier", "__device__", "__host__",
+                              "__constant__", "__shared__", "__managed__"})
+
+
+@dataclass(frozen=True)
+class Declared:
+    name: str
+    node: Node  # the declaration, field_declaration or parameter_declaration
+    type_name: str  # the type as written, without qualifiers: `hipDeviceptr_t`, `float`, `void`
+    pointers: int  # `*`s in the declarator (`float **p` -> 2)
+    array: bool  # `x[16]`
+    function: bool  # a function declarator (`void f(int)`), not a function pointer variable
+    qualifiers: frozenset[str]  # const, extern, static, __device__, __constant__, __managed__ ...
+
+    @property
+    def device_variable(self) -> bool:
+        """A `__device__`, `__constant__` or `__managed__` variable: a symbol in device memory."""
+        return not self.function and bool(self.qualifiers & DEVICE_SPACES)
+
+    @property
+    def plain_value(self) -> bool:
+        """Declared with exactly its type: no pointer, array or function declarator."""
+        return not (self.pointers or self.array or self.function)
+
+
+def _declarator_shape(declarator: Node) -> tuple[Node | None, int, bool, bool]:
+    """The name a declarator declares, with its pointer depth, array-ness and whether the
+    declarator declares a function (a pointer inside the function declarator makes it a
+    function pointer variable instead)."""
+    pointers, array, function = 0, False, False
+    node: Node | None = declarator
+    while node is not None:
+        kind = node.type
+        if kind in ("identifier", "field_identifier"):
+            return node, pointers, array, function and not pointers
+        if kind == "pointer_declarator":
+            pointers += 1
+        elif kind == "array_declarator":
+            array = True
+        elif kind == "function_declarator":
+            function, pointers = True, 0
+        elif kind in ("reference_declarator", "parenthesized_declarator", "attributed_declarator"):
+            inner = [c for c in node.named_children if c.type not in ("comment", "attribute_declaration")]
+            node = inner[-1] if inner else None
+            continue
+        elif kind not in ("init_declarator",):
+            return None, 0, False, False
+        node = node.child_by_field_name("declarator")
+    return None, 0, False, False
+
+
+def declares(declaration: Node, name: str) -> Declared | None:
+    """The declarator of `declaration` (`T a, *b, c[4];`) that declares `name`, if one does."""
+    for declarator in declaration.children_by_field_name("declarator"):
+        found, pointers, array, function = _declarator_shape(declarator)
+        if found is None or node_text(found) != name:
+            continue
+        type_node = declaration.child_by_field_name("type")
+        qualifiers = frozenset(node_text(c) if c.is_named else c.type
+                               for c in declaration.children if c.type in _QUALIFIER_TYPES)
+        return Declared(name, declaration, node_text(type_node) if type_node is not None else "",
+                        pointers, array, function, qualifiers)
+    return None
+
+
+def _search(scope: Node, name: str, before: int | None) -> Declared | None:
+    """The last declaration of `name` directly in `scope` (looking through preprocessor blocks),
+    only among those starting before `before` when given (block scope)."""
+    found: Declared | None = None
+    stack = list(reversed(scope.children))
+    while stack:
+        child = stack.pop()
+        if before is not None and child.start_byte >= before:
+            break
+        if child.type in _DECLARATIONS:
+            declared = declares(child, name)
+            if declared is not None:
+                found = declared
+        elif child.type == "linkage_specification":
+            body = child.child_by_field_name("body")  # `extern "C" { ... }` or `extern "C" T x;`
+            if body is not None:
+                stack.extend(reversed(body.children) if body.type == "declaration_list" else [body])
+        elif child.type in _TRANSPARENT:
+            stack.extend(reversed(child.children))
+    return found
+
+
+def _parameters(function: Node) -> Node | None:
+    declarator = function.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    return declarator.child_by_field_name("parameters") if declarator is not None else None
+
+
+def lookup(use: Node) -> Declared | None:
+    """The declaration in this file that the identifier `use` refers to, innermost scope first;
+    None when the name is declared elsewhere (or not at all)."""
+    name = node_text(use)
+    child, scope = use, use.parent
+    while scope is not None:
+        kind = scope.type
+        found = None
+        if kind == "compound_statement":
+            found = _search(scope, name, use.start_byte)
+        elif kind in ("for_statement", "for_range_loop"):
+            initializer = scope.child_by_field_name("initializer")
+            if initializer is not None and initializer.type == "declaration" and initializer is not child:
+                found = declares(initializer, name)
+            if found is None and kind == "for_range_loop":
+                found = declares(scope, name)
+        elif kind in ("function_definition", "lambda_expression"):
+            parameters = _parameters(scope) if kind == "function_definition" else None
+            if kind == "lambda_expression":
+                declarator = scope.child_by_field_name("declarator")
+                parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
+            if parameters is not None:
+                found = _search(parameters, name, None)
+        elif kind == "field_declaration_list":
+            found = _search(scope, name, None)
+        elif kind in ("translation_unit", "declaration_list"):
+            found = _search(scope, name, None)
+        if found is not None:
+            return found
+        child, scope = scope, scope.parent
+    return None

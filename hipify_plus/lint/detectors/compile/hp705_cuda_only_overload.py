@@ -1,0 +1,150 @@
+"""HP705: renamed calls that compiled in CUDA only through one of its C++ overloads or an older
+signature HIP does not have (two-argument `cudaEventCreate`, CUDA 12's three-argument
+`cudaGraphInstantiate`, the `T**` templates of `cudaHostAlloc`, `cudaMallocPitch` and
+`cudaHostGetDevicePointer`, the `T*` template of `cudaUserObjectCreate`), rewritten to the HIP
+call that means the same, for the target release."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.declarations import lookup
+from hipify_plus.cuda.syntax import call_args, callee_node, is_cast, node_text, unparenthesized
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+from hipify_plus.versions import Version
+
+# HIP 6.3 un-deprecated hipHostAlloc (before, it handed its flags to the device allocator) and
+# gave it and hipMallocPitch `T**` templates; hipGraphInstantiateWithFlags appeared in 5.0.
+HOST_ALLOC_FIXED: Version = (6, 3, 0)
+PITCH_TEMPLATE: Version = (6, 3, 0)
+INSTANTIATE_WITH_FLAGS: Version = (5, 0, 0)
+_HOST_ALLOC_FLAGS = {f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
+                     for f in ("Default", "Portable", "Mapped", "WriteCombined")}
+_NULL = frozenset({"nullptr", "NULL", "0"})
+_CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hipMallocPitch",
+                    "hipHostGetDevicePointer", "hipUserObjectCreate"})
+
+
+def _word(byte: bytes) -> bool:
+    return byte.isalnum() or byte == b"_"
+
+
+def _renamed(ctx: LintContext, call: Node, name: str, title: str, message: str) -> None:
+    callee = callee_node(call)
+    assert callee is not None
+    fix = ctx.fix("HP705", title, [Edit(callee.start_byte, callee.end_byte, name.encode())])
+    ctx.report("HP705", callee, message, fix)
+
+
+def _is_void_pointer_pointer(argument: Node) -> bool:
+    """Provably `void**` already: a cast, or `&p` / `p` for a `void*` / `void**` declared here."""
+    argument = unparenthesized(argument)
+    if is_cast(argument):
+        return True
+    depth = 2  # `p` must be a `void**`; `&p` needs a `void*`
+    target = argument.child_by_field_name("argument") if argument.type == "pointer_expression" else None
+    if target is not None and node_text(argument).startswith("&"):
+        argument, depth = unparenthesized(target), 1
+    if argument.type != "identifier":
+        return False
+    declared = lookup(argument)
+    return (declared is not None and declared.type_name == "void" and declared.pointers == depth
+            and not declared.array and not declared.function)
+
+
+def _pointer_argument(ctx: LintContext, call: Node, name: str, template_from: Version | None) -> None:
+    """`hipMallocPitch(&floatPtr, ...)`: HIP declares `void**` only (before `template_from`)."""
+    args = call_args(call)
+    if not args or (template_from is not None and ctx.settings.target_rocm >= template_from):
+        return
+    first = args[0]
+    if _is_void_pointer_pointer(first) or node_text(first) in _NULL or ctx.source.path.endswith(".c"):
+        return
+    text = node_text(first)
+    fix = ctx.fix("HP705", "Cast the pointer's address to `void**`",
+                  [Edit(first.start_byte, first.end_byte, f"reinterpret_cast<void**>({text})".encode())])
+    since = f" before ROCm {template_from[0]}.{template_from[1]}" if template_from else ""
+    ctx.report("HP705", first, f"`{name}` takes `void**`{since}; CUDA's `T**` template overload of it has no "
+               f"HIP counterpart, so `{text}` needs `reinterpret_cast<void**>(...)` (what CUDA's template does)",
+               fix)
+
+
+def _graph_instantiate(ctx: LintContext, call: Node) -> None:
+    args = call_args(call)
+    if len(args) != 3:
+        return
+    if ctx.settings.target_rocm >= INSTANTIATE_WITH_FLAGS:
+        _renamed(ctx, call, "hipGraphInstantiateWithFlags", "Call `hipGraphInstantiateWithFlags`",
+                 "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature; HIP's `hipGraphInstantiate` "
+                 "takes (exec, graph, errorNode, logBuffer, bufferSize): call `hipGraphInstantiateWithFlags`")
+        return
+    flags = args[2]
+    if ctx.int_value(flags) == 0:
+        fix = ctx.fix("HP705", "Call HIP's five-argument `hipGraphInstantiate`",
+                      [Edit(flags.start_byte, flags.end_byte, b"nullptr, nullptr, 0")])
+        ctx.report("HP705", flags, "`hipGraphInstantiate(&exec, graph, 0)` is CUDA 12's signature; HIP's takes "
+                   "(exec, graph, errorNode, logBuffer, bufferSize)", fix)
+        return
+    ctx.report("HP705", call, "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature and "
+               "`hipGraphInstantiateWithFlags` needs ROCm 5.0: target ROCm 5.0 or later, or drop the flags and "
+               "call `hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0)`")
+
+
+def _host_alloc(ctx: LintContext, call: Node) -> None:
+    if ctx.settings.target_rocm >= HOST_ALLOC_FIXED:
+        return
+    callee = callee_node(call)
+    assert callee is not None
+    edits = [Edit(callee.start_byte, callee.end_byte, b"hipHostMalloc")]
+    args = call_args(call)
+    if len(args) >= 3:  # HIP 6.3's hipHostAlloc* flag names are hipHostMalloc* before it
+        data = ctx.data
+        for flag, replacement in _HOST_ALLOC_FLAGS.items():
+            start = data.find(flag, args[2].start_byte, args[2].end_byte)
+            while start != -1:
+                end = start + len(flag)
+                if not (_word(data[end:end + 1]) or _word(data[start - 1:start])):
+                    edits.append(Edit(start, end, replacement))
+                start = data.find(flag, end, args[2].end_byte)
+    fix = ctx.fix("HP705", "Call `hipHostMalloc` (same arguments, same flags)", edits)
+    ctx.report("HP705", callee, "`hipHostAlloc` before ROCm 6.3 is deprecated, declares `void**` only (CUDA's "
+               "`T**` overload does not compile) and passes its flags to the device allocator, so it does not "
+               "return pinned host memory: call `hipHostMalloc`, which takes the same flags", fix)
+
+
+@detector("call_expression", emits=("HP705",))
+def cuda_only_overload(node: Node, ctx: LintContext) -> None:
+    callee = callee_node(node)
+    if callee is None or callee.type != "identifier":
+        return
+    name = node_text(callee)
+    if name not in _CALLS:
+        return
+    if name == "hipEventCreate":
+        if len(call_args(node)) == 2:
+            _renamed(ctx, node, "hipEventCreateWithFlags", "Call `hipEventCreateWithFlags`",
+                     "`hipEventCreate(&event, flags)` is a C++ overload only CUDA has; HIP's `hipEventCreate` "
+                     "takes the event only: call `hipEventCreateWithFlags`")
+    elif name == "hipGraphInstantiate":
+        _graph_instantiate(ctx, node)
+    elif name == "hipHostAlloc":
+        _host_alloc(ctx, node)
+    elif name == "hipMallocPitch":
+        _pointer_argument(ctx, node, name, PITCH_TEMPLATE)
+    elif name == "hipHostGetDevicePointer":
+        _pointer_argument(ctx, node, name, None)
+    elif name == "hipUserObjectCreate" and len(call_args(node)) == 4:
+        _user_object(ctx, node)
+
+
+def _user_object(ctx: LintContext, call: Node) -> None:
+    """CUDA's `cudaUserObjectCreate(&object, T* ptr, refcount, flags)` deletes `ptr` as a `T*`; no
+    safe fix: the callback needs `T`, which a declaration elsewhere may give differently."""
+    pointer = unparenthesized(call_args(call)[1])
+    declared = lookup(pointer) if pointer.type == "identifier" else None
+    kind = declared.type_name if declared is not None and declared.pointers == 1 else "T"
+    ctx.report("HP705", call, "`hipUserObjectCreate(&object, ptr, refcount, flags)` is CUDA's C++ template "
+               "that deletes `ptr` when the object dies; HIP's takes a destroy callback: write "
+               f"`hipUserObjectCreate(&object, ptr, [](void* p) {{ delete static_cast<{kind}*>(p); }}, refcount, "
+               "flags)`" + (" with `T` the object's type" if kind == "T" else ""))
