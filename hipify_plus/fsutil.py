@@ -143,3 +143,10 @@ def read_source(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes:
 
 def _megabytes(size: int) -> str:
     return f"{size / 2**20:.2f}".rstrip("0").rstrip(".")
+
+
+def default_cache_dir() -> Path:
+    """Where compile results are cached across runs: $XDG_CACHE_HOME/hipify-plus, else
+    ~/.cache/hipify-plus (the only place a command writes outside its output)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "hipify-plus"

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from pathlib import Path
 
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.files import walk
-from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, default_cache_dir, input_problem
 from hipify_plus.report.formats import write_report
 from hipify_plus.resources.hipcc import CompilerError, HipccNotFound, find_hipcc
 from hipify_plus.resources.measure import Measurement, MeasureSettings, findings, measure
@@ -20,11 +19,6 @@ from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
 COLUMNS = ("kernel", "file:line", "arch", "VGPR", "AGPR", "SGPR", "scratch", "VGPR spill",
            "SGPR spill", "occ", "LDS", "CUDA regs", "CUDA spill", "CUDA smem")
 
-
-
-def default_cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "hipify-plus"
 
 
 def table(measurement: Measurement) -> str:

@@ -4,7 +4,6 @@ inputs, and joins the two; the formats in report/gap_formats.py only render this
 
 from __future__ import annotations
 
-import difflib
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
@@ -16,6 +15,7 @@ from hipify_plus.convert import ConvertSettings, FileOutcome, convert
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source
+from hipify_plus.linemap import LineMap
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
 from hipify_plus.registry import get_rule
@@ -163,7 +163,7 @@ def build_report(
         linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False,
                             max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
-        maps: dict[str, _LineMap | None] = {}
+        maps: dict[str, LineMap | None] = {}
         # (finding in the user's file, origin, resolution and fix title of the finding as made)
         raw: list[tuple[Diagnostic, str, str, str | None]] = [
             (d, "convert", resolution_of(d), d.fix.title if d.fix else None)
@@ -174,7 +174,7 @@ def build_report(
             if outcome is None:
                 continue
             if diagnostic.path not in maps:
-                maps[diagnostic.path] = _LineMap.between(outcome.input, linted.sources[diagnostic.path])
+                maps[diagnostic.path] = LineMap.between(outcome.input, linted.sources[diagnostic.path])
             line_map = maps[diagnostic.path]
             back = line_map.back(diagnostic) if line_map is not None else None
             if back is not None and lint_settings.enabled(back.rule, back.path):
@@ -203,53 +203,6 @@ def build_report(
 
 
 _WRITTEN = ("changed", "unchanged", "cached")
-
-
-@dataclass
-class _LineMap:
-    """Lines of a converted file mapped back to the user's file. Lines that convert left alone
-    or rewrote in place map one to one; a line convert inserted maps to the line before it."""
-
-    original: SourceFile
-    converted: SourceFile
-    opcodes: list[tuple[str, int, int, int, int]]
-
-    @classmethod
-    def between(cls, original_path: str, converted: bytes) -> _LineMap | None:
-        try:
-            data = read_source(Path(original_path))
-        except SkipFile:
-            return None
-        old, new = data.split(b"\n"), converted.split(b"\n")
-        opcodes = [("equal", 0, len(old), 0, len(new))] if old == new else \
-            difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
-        return cls(SourceFile(original_path, data), SourceFile("", converted), opcodes)
-
-    def line(self, converted_line: int) -> int:
-        index = converted_line - 1
-        for tag, i1, i2, j1, j2 in self.opcodes:
-            if j1 <= index < j2:
-                if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
-                    return i1 + (index - j1) + 1
-                return max(i1, 1) if tag == "insert" else i1 + 1
-        return len(self.original.line_starts)
-
-    def back(self, diagnostic: Diagnostic) -> Diagnostic:
-        """The finding at its place in the user's file: its columns where its lines are
-        untouched, else the whole line (renames move columns). The fix stays behind: its edits
-        are for the converted file."""
-        line, span = self.line(diagnostic.line), diagnostic.end_line - diagnostic.line
-        old_starts, new_starts = self.original.line_starts, self.converted.line_starts
-        if line + span <= len(old_starts) and all(
-            self.original.line_text(line + k) == self.converted.line_text(diagnostic.line + k) for k in range(span + 1)
-        ):
-            shift = old_starts[line - 1] - new_starts[diagnostic.line - 1]
-            return replace(diagnostic, path=self.original.path, line=line, end_line=line + span,
-                           start=diagnostic.start + shift, end=diagnostic.end + shift, fix=None)
-        text = self.original.line_text(line)
-        start = old_starts[line - 1]
-        return replace(diagnostic, path=self.original.path, line=line, end_line=line, column=1,
-                       end_column=len(text) + 1, start=start, end=start + len(text.encode()), fix=None)
 
 
 def _kind(path: str) -> str:

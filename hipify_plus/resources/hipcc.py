@@ -19,7 +19,9 @@ _FIELDS = {
     "Occupancy [waves/SIMD]": "occupancy", "SGPRs Spill": "sgpr_spill", "VGPRs Spill": "vgpr_spill",
     "LDS Size [bytes/block]": "lds",
 }
-_ERROR = re.compile(r"^(?P<where>[^:\n]+:\d+:\d+): (?:fatal )?error: (?P<message>.*)$", re.MULTILINE)
+# `file:line:col: error: message` (clang's form; `fatal error` for a missing #include)
+COMPILER_ERROR = re.compile(
+    r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?:fatal )?error: (?P<message>.*)$", re.MULTILINE)
 
 
 class CompilerError(RuntimeError):
@@ -82,14 +84,26 @@ def find_hipcc(explicit: str | None = None) -> Hipcc:
     raise HipccNotFound("; ".join(problems) or "hipcc not found on PATH or under $ROCM_PATH/bin")
 
 
+_VERSIONS: dict[tuple[str, int, int], str] = {}  # (path, mtime, size) -> version, within one process
+
+
 def hipcc_version(path: str) -> str:
     """"5.2" from `hipcc --version`; HipccNotFound saying why when that does not work."""
     if not Path(path).is_file():
         raise HipccNotFound(f"hipcc not found at {path}")
     if not os.access(path, os.X_OK):
         raise HipccNotFound(f"{path} is not executable")
+    stat = os.stat(path)
+    identity = (path, stat.st_mtime_ns, stat.st_size)
+    if identity not in _VERSIONS:
+        _VERSIONS[identity] = _ask_version(path)
+    return _VERSIONS[identity]
+
+
+def _ask_version(path: str) -> str:
     try:
-        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=120,
+        # a target named up front spares hipcc a probe for GPUs (rocm_agent_enumerator)
+        done = subprocess.run([path, "--offload-arch=gfx90a", "--version"], capture_output=True, text=True, timeout=120,
                               env={**os.environ, "HIP_PLATFORM": "amd"}, check=False, stdin=subprocess.DEVNULL,
                               errors="replace")
     except subprocess.TimeoutExpired as exc:
@@ -116,8 +130,8 @@ def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -
     except OSError as exc:
         raise CompilerError(f"{source}: cannot run hipcc: {exc.strerror or exc}") from exc
     if done.returncode != 0:
-        match = _ERROR.search(done.stderr)
-        first = (f"{match.group('where')}: {match.group('message')}" if match
+        match = COMPILER_ERROR.search(done.stderr)
+        first = (f"{match['file']}:{match['line']}:{match['column']}: {match['message']}" if match
                  else f"hipcc failed ({exit_status(done.returncode)}): {first_error(done.stderr)}")
         raise CompilerError(f"{source}: {first}")
     return parse_remarks(done.stderr, arch)

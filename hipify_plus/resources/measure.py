@@ -8,14 +8,15 @@ import hashlib
 import json
 import os
 import re
-import shlex
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from hipify_plus.compile_flags import CompileCommandsError, compile_command_flags, map_include
 from hipify_plus.convert import ConvertSettings, convert
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomic
@@ -88,67 +89,14 @@ class Measurement:
 # -- inputs ---------------------------------------------------------------------------------
 
 
-def _compile_command_flags(database: Path | None) -> tuple[dict[str, list[str]], list[str]]:
-    """-I, -isystem, -include, -D, -U and -std flags per file from compile_commands.json, and a
-    message for each entry that could not be read (the other entries still count)."""
-    if database is None:
-        return {}, []
-    try:
-        entries = json.loads(database.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CompilerError(f"{database}: not a compile_commands.json: {getattr(exc, 'strerror', None) or exc}") from exc
-    if not isinstance(entries, list):
-        raise CompilerError(f"{database}: not a compile_commands.json: expected a JSON list of entries")
-    found: dict[str, list[str]] = {}
-    problems: list[str] = []
-    for number, entry in enumerate(entries, 1):
-        try:
-            directory, args, file = _read_entry(entry)
-        except (KeyError, TypeError, ValueError) as exc:
-            problems.append(f"{database}: entry {number} skipped: {exc}")
-            continue
-        found[str(file)] = _useful_flags(args[1:], directory)
-    return found, problems
-
-
-def _read_entry(entry: object) -> tuple[Path, list[str], Path]:
-    if not isinstance(entry, dict):
-        raise TypeError("not a JSON object")
-    directory = entry.get("directory", ".")
-    file = entry.get("file")
-    if not isinstance(directory, str) or not isinstance(file, str):
-        raise TypeError('"directory" and "file" must be strings')
-    arguments = entry.get("arguments")
-    if arguments is None:
-        if not isinstance(entry.get("command"), str):
-            raise ValueError('no "arguments" and no "command"')
-        arguments = shlex.split(entry["command"])  # ValueError on unbalanced quotes
-    if not isinstance(arguments, list) or not all(isinstance(a, str) for a in arguments):
-        raise TypeError('"arguments" must be a list of strings')
-    return Path(directory), arguments, (Path(directory) / file).resolve()
-
-
-def _useful_flags(args: list[str], directory: Path) -> list[str]:
-    flags: list[str] = []
-    items = iter(args)
-    for arg in items:
-        if arg in ("-I", "-isystem", "-D", "-U", "-include"):
-            value = next(items, "")
-            value = str((directory / value).resolve()) if arg in ("-I", "-isystem", "-include") else value
-            flags += [arg, value]
-        elif arg.startswith(("-I", "-isystem")):
-            prefix = "-isystem" if arg.startswith("-isystem") else "-I"
-            flags.append(prefix + str((directory / arg[len(prefix):]).resolve()))
-        elif arg.startswith(("-D", "-U", "-std=")):
-            flags.append(arg)
-    return flags
-
-
 def prepare_units(paths: list[Path], settings: MeasureSettings, workdir: Path) -> tuple[list[Unit], list[str]]:
     """Translate the inputs (a no-op for HIP code) into `workdir` and list the units to compile."""
     assert settings.hipcc is not None
     version = parse_version(settings.hipcc.version)
-    per_file, database_problems = _compile_command_flags(settings.compile_commands)
+    try:
+        per_file, database_problems = compile_command_flags(settings.compile_commands)
+    except CompileCommandsError as exc:
+        raise CompilerError(str(exc)) from exc
     units: list[Unit] = []
     errors: list[str] = list(database_problems)
     for index, path in enumerate(paths):
@@ -176,21 +124,18 @@ def prepare_units(paths: list[Path], settings: MeasureSettings, workdir: Path) -
             if not compiled.exists() or original in left_alone:
                 continue
             flags = list(settings.flags) + per_file.get(str(original.resolve()), [])
-            flags = [_map_include(f, root, target) for f in flags] + [f"-I{compiled.parent}", f"-I{target}"]
+            flags = [map_include(f, partial(_below, root=root, target=target)) for f in flags]
+            flags += [f"-I{compiled.parent}", f"-I{target}"]
             units.append(Unit(original, compiled, flags))
     return units, errors
 
 
-def _map_include(flag: str, root: Path, target: Path) -> str:
+def _below(folder: Path, root: Path, target: Path) -> Path | None:
     """An -I inside the input root points at the translated copy of that folder."""
-    for prefix in ("-isystem", "-I"):
-        if flag.startswith(prefix) and len(flag) > len(prefix):
-            folder = Path(flag[len(prefix):]).resolve()
-            try:
-                return prefix + str(target / folder.relative_to(root.resolve()))
-            except ValueError:
-                return flag
-    return flag
+    try:
+        return target / folder.relative_to(root.resolve())
+    except ValueError:
+        return None
 
 
 # -- compiling, with a content cache --------------------------------------------------------
