@@ -67,13 +67,13 @@ def convert(
     header_suffix: Annotated[Optional[str], typer.Option(help="With --rename, also rename .cuh headers to this suffix (e.g. .hpp).")] = None,
     skip_others: Annotated[bool, typer.Option("--skip-others", help="Do not copy non-source files into the output folder.")] = False,
     no_build_files: Annotated[bool, typer.Option("--no-build-files", help="Copy Makefiles, CMake files and setup.py as they are.")] = False,
-    offload_arch: Annotated[Optional[list[str]], typer.Option("--offload-arch", help="AMD targets written into build files (default gfx90a).")] = None,
+    offload_arch: Annotated[Optional[list[str]], typer.Option("--offload-arch", help="AMD targets written into build files and compiled for by --check (default gfx90a).")] = None,
     include: Annotated[Optional[list[str]], typer.Option("--include", help="Only files matching this glob (repeatable).")] = None,
     exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
     no_gitignore: Annotated[bool, typer.Option("--no-gitignore", help="Also convert files that .gitignore excludes.")] = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore and do not write the content-hash cache.")] = False,
     jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
-    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the newest the mapping data knows).")] = None,
+    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows).")] = None,
     roc: Annotated[bool, typer.Option("--roc", help="Use ROC library names (rocBLAS, rocRAND, ...) where they exist.")] = False,
     hip_launch_syntax: Annotated[bool, typer.Option("--hip-launch-syntax", help="Rewrite <<<>>> launches as hipLaunchKernelGGL.")] = False,
     in_comments: Annotated[bool, typer.Option("--in-comments", help="Also rename CUDA names inside comments.")] = False,
@@ -85,6 +85,11 @@ def convert(
     no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")] = False,
     max_file_size: MaxFileSize = 20.0,
+    check: Annotated[bool, typer.Option("--check", help="Compile every converted unit with hipcc (-fsyntax-only per --offload-arch) and give each file a status.")] = False,
+    hipcc: Annotated[Optional[str], typer.Option(help="hipcc for --check and the default target (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
+    include_dir: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder for --check (repeatable; an input folder means its converted copy).")] = None,
+    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition for --check (repeatable).")] = None,
+    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags for --check.")] = None,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
     from hipify_plus.commands.convert import run_convert
@@ -98,6 +103,8 @@ def convert(
         in_comments=in_comments, in_strings=in_strings, engine=engine.value,
         hipify_perl=hipify_perl, output_format=output_format.value, quiet=quiet,
         progress=not no_progress, exit_zero=exit_zero, max_file_size=int(max_file_size * 2**20),
+        check=check, hipcc=hipcc, include_dirs=include_dir or [], defines=define or [],
+        compile_commands=compile_commands,
     )
     raise typer.Exit(code)
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
+from hipify_plus.check import check_conversion
+from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
+from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError, ConvertSettings, convert
 from hipify_plus.mappings import load_mappings
-from hipify_plus.report.json import write_json
+from hipify_plus.report.json import diagnostics_json, write_json
 from hipify_plus.report.text import summary, write_text
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
@@ -22,11 +26,22 @@ def run_convert(
     use_gitignore: bool, use_cache: bool, jobs: int, rocm_version: str | None, roc: bool,
     hip_launch_syntax: bool, in_comments: bool, in_strings: bool, engine: str,
     hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
-    max_file_size: int = 20 * 2**20,
+    max_file_size: int = 20 * 2**20, check: bool = False, hipcc: str | None = None,
+    include_dirs: list[str] | None = None, defines: list[str] | None = None,
+    compile_commands: Path | None = None,
 ) -> int:
     table = load_mappings()
+    # without --rocm-version the target is the installed hipcc's release, else the newest known
+    found = look_for_hipcc(hipcc) if check or hipcc or rocm_version is None else None
+    installed = found.hipcc if found is not None else None
+    if found is not None and installed is None and hipcc and not check:
+        print(f"hipify-plus: warning: --hipcc: {found.problem}", file=sys.stderr)
+    machine = rocm_version is None and installed is not None
     try:
-        version = parse_version(rocm_version) if rocm_version else table.newest_rocm
+        if rocm_version:
+            version = parse_version(rocm_version)
+        else:
+            version = parse_version(installed.version) if installed is not None else table.newest_rocm
     except ValueError:
         return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
     bad = [a for a in offload_arch if not a.startswith("gfx")]
@@ -51,13 +66,29 @@ def run_convert(
         exclude=tuple(exclude), use_gitignore=use_gitignore, use_cache=use_cache, jobs=jobs,
         hipify_perl=command, max_file_size=max_file_size,
     )
+    checking = None
+    if check:
+        try:
+            checking = check_settings(found or look_for_hipcc(hipcc), offload_arch, include_dirs or [], defines or [],
+                                      compile_commands, jobs, use_cache)
+        except CompileCommandsError as exc:
+            return usage_error(str(exc))
     try:
         report = _run_with_progress(paths, settings, progress and not quiet)
     except ConvertError as exc:
         return usage_error(str(exc))
 
-    diagnostics = report.diagnostics
-    if output_format == "json":
+    checked = None
+    if checking is not None:
+        try:
+            checked = check_conversion(report.outcomes, checking)
+        except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the conversion
+            return usage_error(f"internal error in --check: {type(exc).__name__}: {exc}")
+    diagnostics = report.diagnostics + (checked.diagnostics if checked else [])
+    if output_format == "json" and checked is not None:
+        json.dump({"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif output_format == "json":
         write_json(diagnostics, sys.stdout)
     else:
         write_text(diagnostics, sys.stdout)
@@ -71,17 +102,24 @@ def run_convert(
             print(f"hipify-plus: warning: {outcome.input}: {outcome.message}: {what}", file=sys.stderr)
     if not quiet:
         changed, unchanged, cached = (report.count(s) for s in ("changed", "unchanged", "cached"))
+        if checked is not None:
+            write_statuses(checked, sys.stderr)
         print(
             f"hipify-plus: {changed + unchanged + cached} files converted for ROCm "
-            f"{format_version(version)} ({changed} changed, {unchanged} unchanged, {cached} cached), "
+            f"{format_version(version)}{' (the installed hipcc)' if machine else ''} "
+            f"({changed} changed, {unchanged} unchanged, {cached} cached), "
             f"{report.count('copied')} copied, {report.count('skipped')} skipped, {report.count('error')} failed; "
             f"{summary(diagnostics)}",
             file=sys.stderr,
         )
+        if checked is not None:
+            print(f"hipify-plus: {checked.summary()}", file=sys.stderr)
     if internal:
         return EXIT_ERROR
     if exit_zero:
         return EXIT_CLEAN
+    if checked is not None and checked.failed:
+        return EXIT_FINDINGS
     findings = any(d.severity in ("error", "warning") for d in diagnostics)
     changed_any = any(report.count(s) for s in ("changed", "error", "skipped"))
     return EXIT_FINDINGS if findings or changed_any else EXIT_CLEAN

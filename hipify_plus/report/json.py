@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from hipify_plus.diagnostics import Diagnostic
 
 
-def write_json(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
+def diagnostics_json(diagnostics: Sequence[Diagnostic]) -> list[dict[str, Any]]:
     ordered = sorted(diagnostics, key=lambda d: (d.path, d.line, d.column, d.rule))
-    json.dump([d.to_json() for d in ordered], out, indent=2)
+    return [d.to_json() for d in ordered]
+
+
+def write_json(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
+    json.dump(diagnostics_json(diagnostics), out, indent=2)
     out.write("\n")

@@ -1,0 +1,180 @@
+"""`convert --check`: every converted unit through hipcc, a status per file, failures tied to
+findings, a content cache; and the default target that follows the installed hipcc.
+
+The project is corpus/check (its README says what each file is for)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hipify_plus.check.includes import Include, IncludeScanner
+
+from .conftest import CORPUS, Hipcc
+from .conftest import run_cli as run
+
+PROJECT = CORPUS / "check"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = tmp_path / "proj"
+    shutil.copytree(PROJECT, copy)
+    return copy
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "hipify-plus" / "check"
+
+
+def _check(project: Path, out: Path, capsys, *extra: str) -> tuple[int, dict, str]:
+    code, stdout, stderr = run(["convert", str(project), "-o", str(out), "--check", "--no-progress",
+                                "--output-format", "json", *extra], capsys)
+    return code, json.loads(stdout), stderr
+
+
+def _files(result: dict, project: Path) -> dict[str, dict]:
+    return {Path(f["path"]).relative_to(project).as_posix(): f for f in result["check"]["files"]}
+
+
+def _fake_hipcc(folder: Path, body: str) -> Path:
+    """A stand-in hipcc that answers --version like HIP 5.7 and does `body` for anything else."""
+    path = folder / "hipcc"
+    path.write_text('#!/bin/sh\nfor a in "$@"; do [ "$a" = --version ] && { echo "HIP version: 5.7.31921-0"; exit 0; }; done\n'
+                    + body + "\n")
+    path.chmod(0o755)
+    return path
+
+
+@pytest.mark.hipcc
+def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tmp_path: Path, cache: Path,
+                                                                hipcc: Hipcc, capsys) -> None:
+    out = tmp_path / "out"
+    code, result, stderr = _check(project, out, capsys)
+    assert code == 1  # a unit fails
+    files = _files(result, project)
+    assert {k for k, f in files.items() if f["kind"] == "unit"} == {
+        "src/good.cu", "src/explained.cu", "src/unexplained.cu", "src/needs_library.cu"}
+    assert files["src/host_only.cpp"]["kind"] == "host"
+
+    # the quoted "util/scale.cuh" resolves through the inferred -I<out>/include
+    assert files["src/good.cu"]["status"] == "compiles"
+    header = files["include/util/scale.cuh"]
+    assert header["kind"] == "header" and header["status"] == "compiles"
+    assert {Path(u).name for u in header["units"]} == {"good.cu", "explained.cu"}
+
+    explained = files["src/explained.cu"]
+    assert explained["status"] == "fails" and explained["cause_class"] == "undeclared-identifier"
+    assert re.fullmatch(rf"{re.escape(str(out))}/src/explained\.cu:\d+:\d+: use of undeclared identifier "
+                        r"'cudaArrayGetPlane'", explained["reason"])
+    assert explained["explained_by"] == f"HP001 at {project}/src/explained.cu:6"
+
+    unexplained = files["src/unexplained.cu"]
+    assert unexplained["status"] == "fails" and unexplained["explained_by"] is None
+    assert unexplained["finding"] == f"HP013 at {project}/src/unexplained.cu:6"
+    assert unexplained["cause_class"] == "libc-header-missing" and "<unistd.h>" in unexplained["cause"]
+    [hp013] = [d for d in result["diagnostics"] if d["rule"] == "HP013"]
+    assert (hp013["path"], hp013["line"], hp013["severity"]) == (f"{project}/src/unexplained.cu", 6, "error")
+    assert "use of undeclared identifier 'read'" in hp013["message"] and "<unistd.h>" in hp013["message"]
+    line = (project / "src" / "unexplained.cu").read_text().splitlines()[5]
+    assert line[hp013["column"] - 1:].startswith("read(")  # the column of the error, in the user's file
+
+    library = files["src/needs_library.cu"]
+    assert library["status"] == "not-checked"
+    assert re.fullmatch(r"needs <hipblaslt[/\w]*\.h> \(hipBLASLt\), not installed", library["reason"])
+
+    version = f"{hipcc.version[0]}.{hipcc.version[1]}"
+    assert re.search(rf"hipify-plus: checked 4 units with hipcc {version} for gfx90a: 1 compile, 2 fail, "
+                     r"1 not checked \(missing headers: hipblaslt[/\w]*\.h\)", stderr)
+    assert f"for ROCm {version} (the installed hipcc)" in stderr
+    assert result["check"]["compile"] == 1 and result["check"]["fail"] == 2
+
+
+@pytest.mark.hipcc
+def test_the_cache_answers_a_second_run_and_a_changed_header_invalidates_it(
+        project: Path, tmp_path: Path, cache: Path, hipcc: Hipcc, capsys) -> None:
+    out = tmp_path / "out"
+    _, first, _ = _check(project, out, capsys)
+    entries = set(cache.iterdir())
+    assert len(entries) == 4  # one per unit and target
+    assert not any(f.get("cached") for f in first["check"]["files"])
+
+    _, second, _ = _check(project, out, capsys)
+    assert set(cache.iterdir()) == entries
+    units = {Path(f["path"]).name: f for f in second["check"]["files"] if f["kind"] == "unit"}
+    assert all(f["cached"] for f in units.values())
+    assert [(f["status"], f["reason"]) for f in units.values()] == \
+           [(f["status"], f["reason"]) for f in first["check"]["files"] if f["kind"] == "unit"]
+
+    header = project / "include" / "util" / "scale.cuh"
+    header.write_text(header.read_text() + "__device__ inline float halved(float x) { return x / 2; }\n")
+    _, third, _ = _check(project, out, capsys)
+    cached = {Path(f["path"]).name: f["cached"] for f in third["check"]["files"] if f["kind"] == "unit"}
+    assert cached == {"good.cu": False, "explained.cu": False, "unexplained.cu": True, "needs_library.cu": True}
+    assert len(set(cache.iterdir()) - entries) == 2
+
+    _, fourth, _ = _check(project, out, capsys, "--no-cache")
+    assert not any(f.get("cached") for f in fourth["check"]["files"])
+    assert len(set(cache.iterdir()) - entries) == 2  # --no-cache neither reads nor writes it
+
+
+def test_without_hipcc_every_unit_is_not_checked(project: Path, tmp_path: Path, cache: Path, capsys) -> None:
+    code, result, stderr = _check(project, tmp_path / "out", capsys, "--hipcc", str(tmp_path / "no-hipcc"))
+    assert code == 1  # files changed: the usual exit status, not an internal error
+    statuses = {(f["kind"], f["status"]) for f in result["check"]["files"]}
+    assert statuses == {("unit", "not-checked"), ("header", "not-checked"), ("host", "not-checked")}
+    unit = next(f for f in result["check"]["files"] if f["kind"] == "unit")
+    assert unit["reason"] == f"no hipcc (hipcc not found at {tmp_path / 'no-hipcc'})"
+    assert "4 units not checked: no hipcc" in stderr and "Traceback" not in stderr
+    assert "(the installed hipcc)" not in stderr
+    assert not cache.exists()
+
+
+def test_a_crashing_hipcc_is_named(project: Path, tmp_path: Path, cache: Path, capsys) -> None:
+    fake = _fake_hipcc(tmp_path, "kill -SEGV $$")
+    code, result, stderr = _check(project, tmp_path / "out", capsys, "--hipcc", str(fake))
+    assert code == 1 and "Traceback" not in stderr
+    units = [f for f in result["check"]["files"] if f["kind"] == "unit"]
+    assert units and all(f["status"] == "not-checked" for f in units)
+    assert all(f["reason"].startswith("hipcc crashed (killed by SIGSEGV)") for f in units)
+    assert "checked 4 units with hipcc 5.7 for gfx90a: 0 compile, 0 fail, 4 not checked" in stderr
+    assert not cache.exists()  # an answer that is not about the code is never cached
+
+
+def test_the_default_target_is_the_installed_hipcc(project: Path, tmp_path: Path, capsys,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_hipcc(tmp_path, "exit 1")
+    monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
+    monkeypatch.delenv("ROCM_PATH", raising=False)
+    _, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "a"), "--no-progress"], capsys)
+    assert "converted for ROCm 5.7 (the installed hipcc)" in stderr
+    _, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "b"), "--no-progress",
+                        "--rocm-version", "6.2"], capsys)
+    assert "converted for ROCm 6.2 (" in stderr and "installed hipcc" not in stderr
+
+
+def test_an_unusable_compile_commands_is_a_usage_error(project: Path, tmp_path: Path, capsys) -> None:
+    database = tmp_path / "compile_commands.json"
+    database.write_text("{not json")
+    code, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "out"), "--check",
+                           "--compile-commands", str(database)], capsys)
+    assert code == 2 and "not a compile_commands.json" in stderr and "Traceback" not in stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_include_inference_picks_the_one_folder_that_holds_the_file(tmp_path: Path) -> None:
+    files = [tmp_path / "a" / "inc" / "x" / "y.h", tmp_path / "b" / "x" / "y.h", tmp_path / "c" / "z.h"]
+    for path in files:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n")
+    scanner = IncludeScanner(files)
+    assert scanner.infer(Include("z.h", quoted=True)) == tmp_path / "c"
+    assert scanner.infer(Include("z.h", quoted=False)) is None  # only quoted includes are inferred
+    assert scanner.infer(Include("x/y.h", quoted=True)) is None  # two folders hold it: none is chosen
+    assert scanner.infer(Include("inc/x/y.h", quoted=True)) == tmp_path / "a"
