@@ -2,6 +2,12 @@
 // Renamed CUDA calls that compiled only through CUDA's C++ overloads or CUDA 12's signatures.
 #include <hip/hip_runtime.h>
 
+__global__ void step(float* data, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) data[i] += 1.0f;
+}
+
 void setup(float** out, hipStream_t stream, size_t bytes)
 {
     hipEvent_t start, stop;
@@ -33,4 +39,8 @@ void setup(float** out, hipStream_t stream, size_t bytes)
     hipMallocPitch(&raw, &pitch, 640, 480);  // ok: HP705
     hipMallocPitch(reinterpret_cast<void**>(out), &pitch, 640, 480);  // ok: HP705
 
+    void* args[] = {out, &bytes};
+    hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, 0);  // expect: HP705
+    hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, 0);  // expect: HP705
+    hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, stream);  // ok: HP705
 }

@@ -40,6 +40,10 @@ int main()
 
     cudaEventRecord(start, stream);
     cudaGraphLaunch(exec, stream);
+    float factor = 0.5f;
+    int count = n;
+    void* args[] = {&mappedOnDevice, &factor, &count};
+    cudaLaunchCooperativeKernel((void*)scale, n / 256, 256, args);
     cudaEventRecord(stop, stream);
     cudaEventSynchronize(stop);
     float ms = 0.0f;

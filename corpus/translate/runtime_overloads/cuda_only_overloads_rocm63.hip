@@ -40,6 +40,10 @@ int main()
 
     hipEventRecord(start, stream);
     hipGraphLaunch(exec, stream);
+    float factor = 0.5f;
+    int count = n;
+    void* args[] = {&mappedOnDevice, &factor, &count};
+    hipLaunchCooperativeKernel((void*)scale, n / 256, 256, args, 0, 0);
     hipEventRecord(stop, stream);
     hipEventSynchronize(stop);
     float ms = 0.0f;

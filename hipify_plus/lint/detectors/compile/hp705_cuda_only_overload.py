@@ -23,7 +23,7 @@ _HOST_ALLOC_FLAGS = {f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
                      for f in ("Default", "Portable", "Mapped", "WriteCombined")}
 _NULL = frozenset({"nullptr", "NULL", "0"})
 _CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hipMallocPitch",
-                    "hipHostGetDevicePointer", "hipUserObjectCreate"})
+                    "hipHostGetDevicePointer", "hipUserObjectCreate", "hipLaunchCooperativeKernel"})
 
 
 def _word(byte: bytes) -> bool:
@@ -136,6 +136,19 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
         _pointer_argument(ctx, node, name, None)
     elif name == "hipUserObjectCreate" and len(call_args(node)) == 4:
         _user_object(ctx, node)
+    elif name == "hipLaunchCooperativeKernel" and len(call_args(node)) in (4, 5):
+        _cooperative_defaults(ctx, node)
+
+
+def _cooperative_defaults(ctx: LintContext, call: Node) -> None:
+    """CUDA declares `sharedMem = 0, stream = 0`; HIP's six parameters have no defaults."""
+    args = call_args(call)
+    missing = ", 0, 0" if len(args) == 4 else ", 0"
+    spelled = "shared memory and stream" if len(args) == 4 else "stream"
+    fix = ctx.fix("HP705", f"Pass CUDA's default {spelled} (0)",
+                  [Edit(args[-1].end_byte, args[-1].end_byte, missing.encode())])
+    ctx.report("HP705", call, f"`hipLaunchCooperativeKernel` with {len(args)} arguments relies on CUDA's defaults "
+               f"(`sharedMem = 0, stream = 0`); HIP's takes all six: pass the {spelled}", fix)
 
 
 def _user_object(ctx: LintContext, call: Node) -> None:
