@@ -24,7 +24,7 @@ CUDA_LOOKING = re.compile(
 
 
 # Files in rules/mappings that are not CUDA-identifier tables (or are loaded last, on top).
-_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv"})
+_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv", "header_guards.tsv"})
 
 
 # Display names of the CUDA libraries the mapping tables cover.
@@ -74,6 +74,16 @@ class HeaderMapping:
     fallback: str
     note: str
 
+    def target_at(self, version: Version, roc: bool) -> str | None:
+        """The header convert writes for this CUDA header at a ROCm release (the older spelling
+        where the usual one is newer than the target), or None if it writes none."""
+        if self.status != "supported":
+            return None
+        target = self.roc if roc and self.roc else self.hip
+        if self.hip_added is not None and self.hip_added > version and target == self.hip and self.fallback:
+            return self.fallback
+        return target
+
 
 def _version(text: str) -> Version | None:
     return parse_version(text) if text else None
@@ -91,6 +101,7 @@ class MappingTable:
         for path in [*files, root / "extra.tsv"]:
             self._load(path)
         self._load_headers(root / "headers.tsv")
+        self._load_guard_macros(root / "header_guards.tsv")
         self.newest_rocm: Version = newest_rocm()
 
     def _load(self, path: Path) -> None:
@@ -122,6 +133,16 @@ class MappingTable:
                 hip_added=_version(get("hip_added")), roc=get("roc"), fallback=get("fallback"),
                 note=get("note"),
             )
+
+    def _load_guard_macros(self, path: Path) -> None:
+        """CUDA header guards code tests (`#ifdef __CUDA_RUNTIME_H__`): convert's HP701 rewrites
+        them, so the translator leaves them alone (status lint) instead of calling them unknown."""
+        columns = {"cuda": 0, "library": 1, "kind": 2, "status": 3, "note": 4}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cells = line.split("\t")
+            if len(cells) > 2 and cells[0] == "cuda" and cells[1] not in self._rows:
+                row = f"{cells[1]}\tguard\tmacro\tlint\tthe include guard of <{cells[2]}> (HP701)"
+                self._rows[cells[1]] = (columns, "hip", row)
 
     def __contains__(self, name: str) -> bool:
         return name in self._rows

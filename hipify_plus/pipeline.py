@@ -71,7 +71,8 @@ def translate(
     from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it
     from hipify_plus.lint.settings import LintSettings
 
-    settings = LintSettings(select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch)
+    settings = LintSettings(select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch,
+                            converted=True, roc=options.roc)
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE)
     maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
     placed = [_placed(d, maps, source) for d in outcome.result.diagnostics]

@@ -1,6 +1,6 @@
 """The compile family (HP7xx) exists to make converted code compile: every fixed corpus file
-compiles with hipcc for gfx90a (unless the fixture says `compile=no`: an error finding without a
-fix explains it, and it must really fail), and every input the fixture says fails before the fix
+compiles with hipcc for gfx90a (unless the fixture says `compile=no`: CUDA code the rule leaves
+alone, or an error finding without a fix explains it; then it must really fail), and every input the fixture says fails before the fix
 really does (so the rule fixes something hip-clang rejects)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def test_fixed_file_compiles(path: Path, hipcc: Hipcc) -> None:
         pytest.skip(f"needs HIP {needs}; hipcc here is {hipcc.version[0]}.{hipcc.version[1]}")
     fixed = fixture.fixed_output if fixture.fixed_output.exists() else path
     done = hipcc.syntax_check(fixed, "-std=c++17")
-    if fixture.settings.get("compile") == "no":  # an error finding explains it; no fix exists
+    if fixture.settings.get("compile") == "no":  # CUDA code, or an error finding without a fix
         assert done.returncode != 0, "marked compile=no but compiles"
         return
     assert done.returncode == 0, done.stderr[-3000:]

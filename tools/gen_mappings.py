@@ -206,11 +206,10 @@ def main(argv: list[str]) -> int:
         write_tsv(out_dir / f"{library}.tsv", library, policy, rows)
         total += len(rows)
         print(f"{library:10s} {len(rows):6d} identifiers")
-    newest = max(
-        (v for f in out_dir.glob("*.tsv") for v in _versions(f)), key=_version_key, default="0"
-    )
+    generated = [out_dir / f"{library}.tsv" for library in SOURCES]  # HIPIFY's releases, not our own rows
+    newest = max((v for f in generated for v in _versions(f)), key=_version_key, default="0")
     (out_dir / "meta.txt").write_text(
-        f"# newest ROCm release named by the mapping data; the default --rocm-version\n"
+        f"# newest ROCm release named by HIPIFY's tables; the default --rocm-version\n"
         f"newest_rocm={newest}\n",
         encoding="utf-8",
     )

@@ -37,6 +37,12 @@ _CAST = re.compile(
     r"^(?:\(\s*(?:const\s+)?void\s*\*\s*\)\s*|(?:reinterpret|static)_cast\s*<[^>]*>\s*)"
     r"\(?\s*&?\s*(?P<name>[^()]*?(?:<.*>)?)\s*\)?$"
 )
+# Evidence that a file is HIP already: a HIP/ROCm header or a call of the HIP runtime.
+_HIP_SOURCE = re.compile(
+    rb'#\s*include\s*[<"](?:hip/|hipcub/|rocprim/|rocwmma/|rocblas|hipblas|miopen/|rccl|hiprand|hipfft'
+    rb"|hipsparse|hipsolver|rocsparse|rocsolver|rocrand|rocfft)"
+    rb"|\bhip(?:Malloc|Memcpy|LaunchKernelGGL|DeviceSynchronize|StreamCreate|GetLastError|Free|Error_t)\w*"
+)
 _LAUNCH_FUNCTIONS = {
     "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
     "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
@@ -104,6 +110,11 @@ class LintContext:
 
     def text(self, node: Node) -> str:
         return node.text.decode("utf-8", "surrogateescape")
+
+    @cached_property
+    def is_hip(self) -> bool:
+        """The file is HIP code (convert's output, or HIP includes/calls): HIP-side rewrites apply."""
+        return self.settings.converted or _HIP_SOURCE.search(self.data) is not None
 
     @cached_property
     def amd(self) -> AmdBuild:

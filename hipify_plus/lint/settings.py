@@ -41,6 +41,10 @@ class LintSettings:
     exclude: tuple[str, ...] = ()
     output_format: str | None = None
     root: Path | None = None  # folder of the pyproject.toml, for per-file-ignores paths
+    # Set by convert for the text it renamed: the code is HIP (rewrites of HIP-side spellings
+    # apply without looking for HIP evidence) and its library names are ROC ones if `roc`.
+    converted: bool = False
+    roc: bool = False
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):
