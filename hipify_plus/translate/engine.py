@@ -365,6 +365,13 @@ class _Translation:
         emitted: set[tuple[int, str]] = set()
         has_runtime = False
         version = self.options.rocm_version
+        first_hip: dict[int, Node] = {}  # per scope, the first #include that writes a hip/ header
+        for path in paths:
+            target = self.include_target(path)
+            directive = path.parent
+            scope = directive.parent.start_byte if directive.parent is not None else 0
+            if target is not None and target.startswith("hip/"):
+                first_hip.setdefault(scope, directive)
         for path in paths:
             raw = path.text
             if path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
@@ -373,10 +380,12 @@ class _Translation:
             directive = path.parent
             scope = directive.parent.start_byte if directive.parent is not None else 0
             header = self.table.header(name)
-            hip_name = name if header is None else (header.roc if self.options.roc and header.roc else header.hip)
-            if hip_name in _NEEDS_RUNTIME_FIRST and not ({(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted):
-                # e.g. <cooperative_groups.h> before <cuda_runtime.h>: the runtime goes first
-                self.buffer.add(Edit(directive.start_byte, directive.start_byte,
+            if (self.include_target(path) in _NEEDS_RUNTIME_FIRST
+                    and not ({(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted)):
+                # <cooperative_groups.h> before <cuda_runtime.h>: the runtime goes before the first
+                # HIP header (later includes of it are then dropped as repeats)
+                first = first_hip.get(scope, directive)
+                self.buffer.add(Edit(first.start_byte, first.start_byte,
                                      b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline))
                 emitted.add((scope, RUNTIME_HEADER))
                 has_runtime = True
@@ -424,6 +433,15 @@ class _Translation:
             if self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, target.encode())):
                 self.renamed += 1
         return has_runtime
+
+    def include_target(self, path: Node) -> str | None:
+        """The header an #include path names after conversion (itself when it is not CUDA's)."""
+        raw = path.text
+        if path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
+            return None
+        name = raw[1:-1].decode("utf-8", "replace")
+        header = self.table.header(name)
+        return name if header is None else header.target_at(self.options.rocm_version, self.options.roc)
 
     def delete_line(self, directive: Node) -> None:
         end = directive.end_byte
