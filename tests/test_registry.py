@@ -72,3 +72,38 @@ def test_fix_availability_matches_behaviour() -> None:
             assert all(fixes), f"{rule_id} says fix = always but some findings have no fix"
         if rule.fix == "sometimes":
             assert any(fixes), f"{rule_id} says fix = sometimes but no corpus finding has one"
+
+
+DETECTORS = "hipify_plus.lint.detectors"
+DETECTOR_FAMILIES = sorted({r.family for r in LINT_RULES if r.family != "meta"})  # meta: the engine's own
+
+
+def test_every_detector_lives_in_its_rule_family() -> None:
+    """`--select` imports only the families it names (lint/engine.py `_families`), so a detector
+    runs there only from `lint/detectors/<family>.py` or a module of `lint/detectors/<family>/`."""
+    from hipify_plus.registry import rule_families
+
+    family_of = rule_families()
+    misplaced = []
+    for item in detectors().all():
+        module = item.function.__module__
+        for rule_id in item.emits:
+            home = f"{DETECTORS}.{family_of[rule_id]}"
+            if module != home and not module.startswith(home + "."):
+                misplaced.append(f"{module}.{item.function.__name__} emits {rule_id} (family {family_of[rule_id]})")
+    assert not misplaced
+
+
+@pytest.mark.parametrize("family", DETECTOR_FAMILIES)
+def test_one_family_imported_alone_emits_exactly_its_rules(family: str) -> None:
+    """In a fresh interpreter (so no other family is imported already), selecting one family
+    registers every rule of that family and nothing else."""
+    import json
+    import subprocess
+    import sys
+
+    probe = ("import json; from hipify_plus.lint.registry import detectors; "
+             f"print(json.dumps(sorted({{r for i in detectors(frozenset({{{family!r}}})).all() for r in i.emits}})))")
+    emitted = json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                        check=True).stdout)
+    assert emitted == sorted(r.id for r in LINT_RULES if r.family == family)
