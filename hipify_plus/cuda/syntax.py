@@ -34,6 +34,14 @@ def callee_node(call: Node) -> Node | None:
     return function
 
 
+def callee_text(call: Node) -> str:
+    """The source text of what a call calls, as written: `f`, `ns::f<T>`, `obj.f`, `(*p)`; ''
+    without a function field. Unlike `callee_name` it keeps template arguments, a leading `::`
+    and callees that are not plain names."""
+    function = call.child_by_field_name("function")
+    return node_text(function) if function is not None else ""
+
+
 def callee_name(call: Node) -> str:
     """`f`, or `ns::f` for a qualified call (a leading `::` dropped); '' when not a plain name."""
     function = callee_node(call)
@@ -96,3 +104,17 @@ def is_cast(node: Node) -> bool:
     node = unparenthesized(node)
     return node.type == "cast_expression" or (node.type == "call_expression" and callee_name(node) in CAST_KEYWORDS)
 
+
+def declarator_name(definition: Node) -> Node | None:
+    """The name node of a function definition or declaration (`f`, `ns::f`, `f<T>` as written),
+    through pointer and reference declarators; None when it has no function declarator."""
+    declarator = definition.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    return declarator.child_by_field_name("declarator") if declarator is not None else None
+
+
+def base_name(text: str) -> str:
+    """A function or kernel name without template arguments and qualification:
+    `ns::k<T, 4>` -> `k`."""
+    return text.split("<")[0].split("::")[-1].strip()

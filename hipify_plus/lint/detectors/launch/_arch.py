@@ -1,0 +1,49 @@
+"""The AMD targets the launch rules judge against: wave size, waves per SIMD and LDS per
+workgroup of each gfx target, for the arches the settings name (gfx90a by default).
+`hipify_plus/resources/occupancy.py` keeps a second model of the same hardware."""
+
+from __future__ import annotations
+
+from hipify_plus.lint.context import LintContext
+
+KIB = 1024
+SIMDS_PER_CU = 4
+UNIFIED_REGISTER_FILE = frozenset({"gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"})
+
+
+def _arch(name: str) -> str:
+    return name.split(":")[0].lower()
+
+
+def _major(arch: str) -> int:
+    digits = arch.removeprefix("gfx")
+    return int(digits[:-2]) if len(digits) >= 3 and digits[:-2].isdigit() else 9
+
+
+def _wave_size(arch: str) -> int:
+    return 64 if _major(arch) <= 9 else 32
+
+
+def _max_waves_per_eu(arch: str) -> int:
+    if arch in UNIFIED_REGISTER_FILE:
+        return 8
+    if arch.startswith("gfx101"):
+        return 20
+    return 16 if _major(arch) >= 10 else 10
+
+
+def _lds_limit(arch: str) -> int:
+    return 160 * KIB if arch == "gfx950" else 64 * KIB
+
+
+def _arches(ctx: LintContext) -> list[str]:
+    return [_arch(a) for a in ctx.settings.arches] or ["gfx90a"]
+
+
+def _tightest(ctx: LintContext, measure) -> tuple[str, int]:
+    """The target arch with the smallest value of `measure`, and that value."""
+    return min(((a, measure(a)) for a in _arches(ctx)), key=lambda item: item[1])
+
+
+def _kib(size: int) -> str:
+    return f"{size // KIB} KiB" if size % KIB == 0 else f"{size / KIB:.1f} KiB"

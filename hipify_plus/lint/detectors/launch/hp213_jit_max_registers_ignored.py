@@ -1,0 +1,24 @@
+"""HP213: JIT max-register option is ignored on AMD."""
+
+from __future__ import annotations
+
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import file_detector
+
+JIT_MAX_REGISTERS = frozenset({
+    "hipJitOptionMaxRegisters", "CU_JIT_MAX_REGISTERS", "cudaJitMaxRegisters", "HIPRTC_JIT_MAX_REGISTERS",
+    "hiprtcJitMaxRegisters",
+})
+
+
+# HP213
+@file_detector(emits=("HP213",))
+def jit_max_registers_ignored(ctx: LintContext) -> None:
+    if not any(name.encode() in ctx.data for name in JIT_MAX_REGISTERS):
+        return
+    for identifier in ctx.nodes({"identifier"}):
+        name = ctx.text(identifier)
+        if name in JIT_MAX_REGISTERS:
+            ctx.report("HP213", identifier, f"`{name}` is ignored on AMD: `hipModuleLoadDataEx` drops JIT options "
+                       "and behaves like `hipModuleLoadData`; cap registers per kernel with `__launch_bounds__` "
+                       "or `amdgpu_waves_per_eu`")
