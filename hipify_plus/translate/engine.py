@@ -251,7 +251,7 @@ class _Translation:
                         f"`{target}`, the HIP equivalent of `{name}` ({library}), was removed "
                         f"in ROCm {format_version(removed)}", **info)
             return
-        if mapping.library in _RUNTIME_LIBRARIES:
+        if mapping.library in _RUNTIME_LIBRARIES and _needs_runtime(name, target):
             self.uses_runtime = True
         self.libraries.add(mapping.library)
         if added is not None and added > version:
@@ -486,6 +486,14 @@ class _Translation:
         )
         self.buffer.replace_absorbing(call.start_byte, call.end_byte, launch)
         self.renamed += 1
+
+
+def _needs_runtime(name: str, target: str) -> bool:
+    """A runtime/driver/device name that needs hip_runtime.h: one that is renamed, or a CUDA name
+    kept as it is (`__half`, `atomicAdd`, `textureReference`). The tables also map C's math
+    functions (`sqrt`, `max`), OpenGL's `GLuint` and the word `texture` to themselves: a host file
+    that only uses those (a GL header inside `extern "C"`) must not get the HIP runtime."""
+    return target != name or name.startswith(("__", "atomic")) or name.endswith("Reference")
 
 
 def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
