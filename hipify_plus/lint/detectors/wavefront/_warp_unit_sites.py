@@ -1,0 +1,223 @@
+"""The sites of the warp-size unit, one recognizer per rule: `_lane_index_site` (HP102),
+`_warp_count_site` (HP110) and `_reduction_site` (HP105). They sit together rather than in the
+rule modules because `_warp_units._warp_set` needs all of them for every file: whether one
+rule's fix is safe depends on the sites of the other two."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.syntax import call_args, callee_text, descendants
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.wavefront._masks import _into_memory_word
+from hipify_plus.lint.detectors.wavefront._patterns import (
+    _WARP_CONTEXT,
+    _WARP_COUNT_NAME,
+    _WARPISH,
+    SCAN_SHUFFLES,
+    SHUFFLES,
+)
+from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
+from hipify_plus.lint.detectors.wavefront._syntax import (
+    _assigned_name,
+    _cache,
+    _constant_context,
+    _function_kind,
+    _function_of,
+    _literal,
+    _op_literal,
+    _operator,
+    _parenthesized,
+    _unparen,
+)
+from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
+    _countish,
+    _Function,
+    _in_shared_array_size,
+    _logical_32_warps,
+    _loop_parts,
+    _Site,
+    _thread_indexish,
+)
+from hipify_plus.parse import Node
+
+
+def _bitset_operands(function: Node, ctx: LintContext) -> set[str]:
+    """Left operands of `x % 32` / `x & 31` whose bit `1u << (x % 32)` is written into a memory
+    word (`atomicOr(&bits[x / 32], ...)`, `bits[x / 32] |= ...`): a bitmap, not lanes."""
+    cache = _cache(ctx).setdefault("bitset", {})
+    if function.start_byte in cache:
+        return cache[function.start_byte]
+    found: set[str] = set()
+    body = function.child_by_field_name("body")
+    for node in descendants(body) if body is not None else ():
+        if node.type != "binary_expression" or _operator(node, ctx) != "<<":
+            continue
+        amount = _unparen(node.child_by_field_name("right"))
+        if amount is None or amount.type != "binary_expression":
+            continue
+        if _op_literal(amount, ctx) not in (("%", 32), ("&", 31)):
+            continue
+        into_word = _into_memory_word(node, ctx)
+        operand = amount.child_by_field_name("left")
+        if into_word and operand is not None:
+            found.add(ctx.text(operand).replace(" ", ""))
+    cache[function.start_byte] = found
+    return found
+
+
+def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Function]) -> _Site | None:
+    """HP102: `tid & 31`, `tid % 32`, `tid / 32`, `tid >> 5` on a thread's lane or warp index."""
+    operator = _operator(node, ctx)
+    right = node.child_by_field_name("right")
+    value = _literal(right, ctx)
+    if (operator, value) not in (("&", 31), ("%", 32), ("/", 32), (">>", 5)):
+        return None
+    function_node = _function_of(node)
+    function = functions.get(function_node.start_byte) if function_node is not None else None
+    if function is None or function.kind == "host":
+        return None
+    left = node.child_by_field_name("left")
+    if left is None or not _thread_indexish(left, function, ctx):
+        return None
+    body_text = ctx.text(function_node)
+    if not (_WARP_CONTEXT.search(body_text) or _WARPISH.search(_assigned_name(node, ctx))
+            or _WARPISH.search(function.name)):
+        return None
+    if _logical_32_warps(body_text):
+        return None
+    if ctx.text(left).replace(" ", "") in _bitset_operands(function_node, ctx):
+        return None
+    if _inactive_on_amd(node, ctx):
+        return None
+    text = ctx.text(node)
+    assert right is not None
+    if operator == "&":
+        replacement, edits = "& (warpSize - 1)", [Edit(right.start_byte, right.end_byte, b"(warpSize - 1)")]
+        what = "a lane index"
+    elif operator == "%":
+        replacement, edits = "% warpSize", [Edit(right.start_byte, right.end_byte, b"warpSize")]
+        what = "a lane index"
+    else:
+        replacement = "/ warpSize"
+        what = "a warp index"
+        if operator == "/":
+            edits = [Edit(right.start_byte, right.end_byte, b"warpSize")]
+        else:
+            op_node = node.child_by_field_name("operator")
+            assert op_node is not None
+            edits = [*_parenthesized(left, ctx), Edit(op_node.start_byte, right.end_byte, b"/ warpSize")]
+    consequence = ("lanes 32-63 get the numbers of lanes 0-31" if what == "a lane index"
+                   else "each wavefront gets two warp numbers")
+    message = (f"`{text}` computes {what} for 32-lane warps: a wavefront has 64 lanes on CDNA "
+               f"(MI100/MI200/MI300), so {consequence}")
+    return _Site("HP102", node, node, function_node, message, f"Use `{replacement}`", edits,
+                 (right.start_byte,))
+
+
+def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Function]) -> _Site | None:
+    """HP110: a number of warps computed as `threads / 32` (or `>> 5`, `(n + 31) / 32`)."""
+    operator = _operator(node, ctx)
+    right = node.child_by_field_name("right")
+    value = _literal(right, ctx)
+    if (operator, value) not in (("/", 32), (">>", 5)):
+        return None
+    left = node.child_by_field_name("left")
+    if left is None or right is None:
+        return None
+    function_node = _function_of(node)
+    function = functions.get(function_node.start_byte) if function_node is not None else None
+    if _thread_indexish(left, function, ctx):
+        return None  # a thread's warp index: HP102
+    assigned = _assigned_name(node, ctx)
+    shared_size = _in_shared_array_size(node)
+    if function_node is not None and _logical_32_warps(ctx.text(function_node)):
+        return None
+    if not (_countish(left, ctx) or _WARP_COUNT_NAME.search(assigned) or shared_size):
+        return None
+    if _inactive_on_amd(node, ctx):
+        return None
+    text = ctx.text(node)
+    rounded = _unparen(left)
+    round_up = None
+    if operator == "/" and rounded is not None and rounded.type == "binary_expression" \
+            and _operator(rounded, ctx) == "+" and _literal(rounded.child_by_field_name("right"), ctx) == 31:
+        round_up = _unparen(rounded.child_by_field_name("right"))
+    kind = _function_kind(function_node) if function_node is not None else "host"
+    if kind == "host":
+        message = (f"`{text}` counts 32-thread warps in host code: a wavefront has 64 threads on CDNA "
+                   "and 32 on RDNA; query hipDeviceAttributeWarpSize for the device")
+        return _Site("HP110", node, node, function_node, message)
+    if shared_size or _constant_context(node, ctx):
+        message = (f"`{text}` sizes per-warp storage for 32-thread warps: with 64-lane wavefronts "
+                   "half of it is unused, and it must change together with the warp index math")
+        return _Site("HP110", node, node, function_node, message, storage=shared_size)
+    edits = [Edit(right.start_byte, right.end_byte, b"warpSize")]
+    consumed = [right.start_byte]
+    if operator == ">>":
+        op_node = node.child_by_field_name("operator")
+        assert op_node is not None
+        edits = [*_parenthesized(left, ctx), Edit(op_node.start_byte, right.end_byte, b"/ warpSize")]
+    if round_up is not None:
+        edits.insert(0, Edit(round_up.start_byte, round_up.end_byte, b"warpSize - 1"))
+        consumed.append(round_up.start_byte)
+    message = (f"`{text}` counts 32-thread warps per block: a block of 256 threads has 4 wavefronts "
+               "on CDNA, not 8")
+    return _Site("HP110", node, node, function_node, message, "Count warps with `warpSize`", edits,
+                 tuple(consumed))
+
+
+def _has_width_argument(body: Node, names: frozenset[str], ctx: LintContext) -> bool:
+    """True if a shuffle passes an explicit width other than warpSize (a logical sub-warp)."""
+    for node in descendants(body):
+        if node.type != "call_expression":
+            continue
+        name = callee_text(node)
+        if name in names:
+            args = call_args(node)
+            width_at = 3 if name.endswith("_sync") else 2
+            if len(args) > width_at and "warpSize" not in ctx.text(args[width_at]):
+                return True
+    return False
+
+
+def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
+    """HP105: a shuffle loop whose offsets are fixed for 32 lanes: 16, 8, 4, 2, 1 or 1 ... 16."""
+    parts = _loop_parts(node)
+    body = node.child_by_field_name("body")
+    if parts is None or body is None:
+        return None
+    variable, start, condition, update = parts
+    name = ctx.text(variable)
+    step = ctx.text(update).replace(" ", "")
+    body_text = ctx.text(body)
+    if name not in body_text:
+        return None
+    halving = step in (f"{name}>>=1", f"{name}/=2", f"{name}={name}/2", f"{name}={name}>>1")
+    doubling = step in (f"{name}<<=1", f"{name}*=2", f"{name}={name}*2", f"{name}={name}<<1",
+                        f"{name}+={name}")
+    if halving and ctx.int_value(start) == 16:
+        shuffles = SHUFFLES
+        target, replacement = start, "warpSize / 2"
+        message = ("warp reduction starts at offset 16: on a 64-lane wavefront it reduces each half "
+                   "separately and lane 0 gets the sum of lanes 0-31 only")
+        title = "Start the reduction at `warpSize / 2`"
+    elif doubling and ctx.int_value(start) == 1 and condition.type == "binary_expression":
+        bound = condition.child_by_field_name("right")
+        op = _operator(condition, ctx)
+        value = ctx.int_value(bound)
+        if bound is None or (op, value) not in (("<", 32), ("<=", 16)):
+            return None
+        shuffles = SCAN_SHUFFLES
+        target = bound
+        replacement = "warpSize" if op == "<" else "warpSize / 2"
+        message = (f"shuffle loop stops at offset {value}: it combines only 32 lanes, so on a 64-lane "
+                   "wavefront each half is scanned or reduced separately")
+        title = f"Bound the loop by `{replacement}`"
+    else:
+        return None
+    if not any(shuffle + "(" in body_text for shuffle in shuffles):
+        return None
+    if _has_width_argument(body, shuffles, ctx) or _inactive_on_amd(node, ctx):
+        return None
+    return _Site("HP105", target, node, _function_of(node), message, title,
+                 [Edit(target.start_byte, target.end_byte, replacement.encode())], (target.start_byte,))
