@@ -32,6 +32,7 @@ class Declared:
     pointers: int  # `*`s in the declarator (`float **p` -> 2)
     array: bool  # `x[16]`
     function: bool  # a function declarator (`void f(int)`), not a function pointer variable
+    function_pointer: bool  # `void (*f)(int)`: `pointers` counts the pointers to the function
     qualifiers: frozenset[str]  # const, extern, static, __device__, __constant__, __managed__ ...
 
     @property
@@ -42,19 +43,27 @@ class Declared:
     @property
     def plain_value(self) -> bool:
         """Declared with exactly its type: no pointer, array or function declarator."""
-        return not (self.pointers or self.array or self.function)
+        return not (self.pointers or self.array or self.function or self.function_pointer)
+
+    def object_pointer(self, type_name: str, depth: int = 1) -> bool:
+        """Declared as `type_name` with exactly `depth` `*`s (`void* p` -> ("void", 1)), not an
+        array or anything to do with functions."""
+        return (self.type_name == type_name and self.pointers == depth and not self.array
+                and not self.function and not self.function_pointer)
 
 
-def _declarator_shape(declarator: Node) -> tuple[Node | None, int, bool, bool]:
-    """The name a declarator declares, with its pointer depth, array-ness and whether the
-    declarator declares a function (a pointer inside the function declarator makes it a
-    function pointer variable instead)."""
+_Shape = tuple[Node | None, int, bool, bool, bool]
+
+
+def _declarator_shape(declarator: Node) -> _Shape:
+    """The name a declarator declares, its pointer depth and array-ness, whether it declares a
+    function, and whether a function pointer (a `*` inside the function declarator)."""
     pointers, array, function = 0, False, False
     node: Node | None = declarator
     while node is not None:
         kind = node.type
         if kind in ("identifier", "field_identifier"):
-            return node, pointers, array, function and not pointers
+            return node, pointers, array, function and not pointers, function and bool(pointers)
         if kind == "pointer_declarator":
             pointers += 1
         elif kind == "array_declarator":
@@ -66,22 +75,22 @@ def _declarator_shape(declarator: Node) -> tuple[Node | None, int, bool, bool]:
             node = inner[-1] if inner else None
             continue
         elif kind not in ("init_declarator",):
-            return None, 0, False, False
+            return None, 0, False, False, False
         node = node.child_by_field_name("declarator")
-    return None, 0, False, False
+    return None, 0, False, False, False
 
 
 def declares(declaration: Node, name: str) -> Declared | None:
     """The declarator of `declaration` (`T a, *b, c[4];`) that declares `name`, if one does."""
     for declarator in declaration.children_by_field_name("declarator"):
-        found, pointers, array, function = _declarator_shape(declarator)
+        found, pointers, array, function, function_pointer = _declarator_shape(declarator)
         if found is None or node_text(found) != name:
             continue
         type_node = declaration.child_by_field_name("type")
         qualifiers = frozenset(node_text(c) if c.is_named else c.type
                                for c in declaration.children if c.type in _QUALIFIER_TYPES)
         return Declared(name, declaration, node_text(type_node) if type_node is not None else "",
-                        pointers, array, function, qualifiers)
+                        pointers, array, function, function_pointer, qualifiers)
     return None
 
 

@@ -49,8 +49,7 @@ def _is_void_pointer_pointer(argument: Node) -> bool:
     if argument.type != "identifier":
         return False
     declared = lookup(argument)
-    return (declared is not None and declared.type_name == "void" and declared.pointers == depth
-            and not declared.array and not declared.function)
+    return declared is not None and declared.object_pointer("void", depth)
 
 
 def _pointer_argument(ctx: LintContext, call: Node, name: str, template_from: Version | None) -> None:
@@ -156,7 +155,7 @@ def _user_object(ctx: LintContext, call: Node) -> None:
     safe fix: the callback needs `T`, which a declaration elsewhere may give differently."""
     pointer = unparenthesized(call_args(call)[1])
     declared = lookup(pointer) if pointer.type == "identifier" else None
-    kind = declared.type_name if declared is not None and declared.pointers == 1 else "T"
+    kind = declared.type_name if declared is not None and declared.object_pointer(declared.type_name) else "T"
     ctx.report("HP705", call, "`hipUserObjectCreate(&object, ptr, refcount, flags)` is CUDA's C++ template "
                "that deletes `ptr` when the object dies; HIP's takes a destroy callback: write "
                f"`hipUserObjectCreate(&object, ptr, [](void* p) {{ delete static_cast<{kind}*>(p); }}, refcount, "
