@@ -23,9 +23,9 @@ __global__ void staged_sum(const float* in, float* out, int n)
     __pipeline_commit();  // expect: HP509
     auto tile32 = cg::tiled_partition<32>(block);  // ok: HP510
     float v = tile[0][threadIdx.x];
-    float total = cg::reduce(tile32, v, cg::plus<float>());  // expect: HP510
-    int flags = cooperative_groups::reduce(tile32, (int)v, cooperative_groups::bit_or<int>());  // expect: HP510
-    cg::plus<float> add;  // expect: HP510
+    float total = cg::reduce(tile32, v, cg::plus<float>());  // ok: HP510
+    int flags = cooperative_groups::reduce(tile32, (int)v, cooperative_groups::bit_or<int>());  // ok: HP510
+    cg::plus<float> add;  // ok: HP510
     float scanned = cg::inclusive_scan(tile32, v);  // expect: HP510
     for (int o = tile32.size() / 2; o > 0; o /= 2) v += tile32.shfl_down(v, o);  // ok: HP510
     tile32.sync();  // ok: HP510

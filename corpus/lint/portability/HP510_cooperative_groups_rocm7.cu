@@ -1,5 +1,7 @@
 // hipify-plus-test: rocm-version=7.0
-// Targeting ROCm 7: newer HIP headers add cg::reduce and __reduce_*_sync (warnings), not scans.
+// Targeting ROCm 7: __reduce_*_sync is a warning (newer HIP headers add it). cg::reduce and the
+// scans without <cooperative_groups/reduce.h>/scan.h are reported (the include's fix provides
+// them); cg::invoke_one has no replacement.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -11,5 +13,6 @@ __global__ void tile_sums(const int* in, int* out)
     int sum = cg::reduce(tile, v, cg::plus<int>());  // expect: HP510
     int prefix = cg::exclusive_scan(tile, v);  // expect: HP510
     int wave = __reduce_add_sync(__activemask(), v);  // expect: HP503
+    cg::invoke_one(tile, [&] { out[0] = sum; });  // expect: HP510
     out[threadIdx.x] = sum + prefix + wave;
 }

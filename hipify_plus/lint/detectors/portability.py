@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from hipify_plus.edits import Edit
+from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.literals import parse_int
@@ -457,7 +457,8 @@ def _exposed_hazard(chain: Node, ctx: LintContext) -> str | None:
                 return "inline PTX"
         elif node.type == "call_expression":
             name = _call_name(node, ctx)
-            if _missing_intrinsic(name) and not _device_excluded(node, ctx, stop=chain):
+            if (_missing_intrinsic(name) and not _defined_in_file(ctx.data, name)
+                    and not _device_excluded(node, ctx, stop=chain)):
                 return f"`{name}`, which HIP lacks"
     return None
 
@@ -568,10 +569,9 @@ MISSING_INTRINSICS = {
     "__isConstant": "address-space casts (manual)", "__isLocal": "address-space casts (manual)",
     "__isGridConstant": "address-space casts (manual)",
 }
-COHERENT_LOAD = ("a plain load (a relaxed device-scope `__hip_atomic_load` if other blocks write "
-                 "the data during the kernel)")
+# Cache hints never change what a load does (PTX treats them as performance hints only).
 HALF_ONLY_LOADS = {
-    "__ldcg": COHERENT_LOAD, "__ldca": COHERENT_LOAD, "__ldcs": "`__builtin_nontemporal_load(p)`",
+    "__ldcg": "a plain load", "__ldca": "a plain load", "__ldcs": "`__builtin_nontemporal_load(p)`",
 }
 MISSING_FAMILIES = (
     (re.compile(r"__reduce_(?:add|min|max|and|or|xor)_sync"),
@@ -653,37 +653,106 @@ def _declared_type(identifier: Node, ctx: LintContext) -> str | None:
     return None
 
 
+# The intrinsics HP503 defines for hip-clang in a block after the file's includes (templates/
+# intrinsics/hip_device_intrinsics.h.j2), with what each becomes there.
+SHIMMED_INTRINSICS = {
+    "__ldcs": "a nontemporal load (`__builtin_nontemporal_load`)",
+    "__ldlu": "a nontemporal load (`__builtin_nontemporal_load`)",
+    "__ldcg": "a plain load", "__ldca": "a plain load",
+    "__ldcv": "a volatile load (read again every time, past the non-coherent caches)",
+    "__stcs": "a nontemporal store (`__builtin_nontemporal_store`)",
+    "__stcg": "a plain store", "__stwb": "a plain store", "__stwt": "a plain store",
+    "__trap": "`__builtin_trap()`",
+    "__nanosleep": "`__builtin_amdgcn_s_sleep` steps counted at the target's clock",
+}
+# Peak engine clock (MHz) per device-pass arch macro, for __nanosleep's 64-clock sleep steps
+# (AMD product specifications). A target missing here counts at DEFAULT_SLEEP_MHZ: fewer steps,
+# a shorter sleep, which CUDA allows (it promises between 0 and 2*ns).
+PEAK_ENGINE_CLOCK_MHZ = (
+    ("__gfx906__", 1725), ("__gfx908__", 1502), ("__gfx90a__", 1700), ("__gfx940__", 2100),
+    ("__gfx941__", 2100), ("__gfx942__", 2100), ("__gfx950__", 2400), ("__gfx1030__", 2250),
+    ("__gfx1100__", 2500), ("__gfx1101__", 2430), ("__gfx1102__", 2655), ("__gfx1200__", 2460),
+    ("__gfx1201__", 2970),
+)
+DEFAULT_SLEEP_MHZ = 1000
+INTRINSICS_BLOCK = "intrinsics/hip_device_intrinsics.h.j2"
+
+
+def _portability_cache(ctx: LintContext) -> dict:
+    """Per-file results shared by this module's detectors (the context lives for one file)."""
+    return vars(ctx).setdefault("_portability_cache", {})
+
+
+def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
+    """(call, name, replacement) for every call of an intrinsic HIP lacks that AMD compiles."""
+    cache = _portability_cache(ctx)
+    if "missing" in cache:
+        return cache["missing"]
+    found = []
+    for node in ctx.nodes({"call_expression"}):
+        name = _call_name(node, ctx)
+        if not name.startswith(("__", "atomic")):
+            continue
+        replacement = _missing_intrinsic(name)
+        if replacement is None or _defined_in_file(ctx.data, name) or _device_excluded(node, ctx):
+            continue
+        if name in HALF_ONLY_LOADS:
+            args = _call_args(node)
+            pointee = _pointee_type(args[0], ctx) if args else None
+            if pointee is not None and HALF_TYPE.search(pointee):
+                continue  # HIP has this load for __half/__half2
+        found.append((node, name, replacement))
+    cache["missing"] = found
+    return found
+
+
+def _intrinsics_block(ctx: LintContext) -> Edit | None:
+    """The block defining, for hip-clang, every shimmed intrinsic the file calls (one edit, the
+    same for each of their findings); None if a call comes before the place it would go."""
+    cache = _portability_cache(ctx)
+    if "intrinsics" not in cache:
+        calls = [(n, name) for n, name, _ in _missing_calls(ctx) if name in SHIMMED_INTRINSICS]
+        edit = None
+        if calls:
+            from hipify_plus.lint.support_blocks import insert_after_includes
+            from hipify_plus.templates import render
+
+            names = [n for n in SHIMMED_INTRINSICS if any(name == n for _, name in calls)]
+            clocks: dict[int, list[str]] = {}
+            for macro, mhz in PEAK_ENGINE_CLOCK_MHZ:
+                clocks.setdefault(mhz, []).append(macro)
+            block = render(INTRINSICS_BLOCK, names=names, clocks=list(clocks.items()),
+                           default_mhz=DEFAULT_SLEEP_MHZ)
+            edit = insert_after_includes(ctx, block, min(n.start_byte for n, _ in calls))
+        cache["intrinsics"] = edit
+    return cache["intrinsics"]
+
+
 # HP503
-@detector("call_expression", emits=("HP503",))
-def missing_intrinsic(node: Node, ctx: LintContext) -> None:
-    name = _call_name(node, ctx)
-    if not name.startswith(("__", "atomic")):
+@file_detector(emits=("HP503",))
+def missing_intrinsic(ctx: LintContext) -> None:
+    if b"__" not in ctx.data and b"_block" not in ctx.data:
         return
-    replacement = _missing_intrinsic(name)
-    if replacement is None or _defined_in_file(ctx.data, name) or _device_excluded(node, ctx):
-        return
-    function = node.child_by_field_name("function")
-    fix = None
-    if name in HALF_ONLY_LOADS:
-        args = _call_args(node)
-        pointee = _pointee_type(args[0], ctx) if args else None
-        if pointee is not None and HALF_TYPE.search(pointee):
-            return
-    elif name.endswith("_block"):
-        fix = ctx.fix("HP503", f"Use device-scope `{name[:-6]}`",
-                      [Edit(function.end_byte - 6, function.end_byte, b"")])
-    elif name == "__trap" and not _call_args(node):
-        edit = Edit(function.start_byte, function.end_byte, b"__builtin_trap")
-        fix = ctx.fix("HP503", "Use `__builtin_trap()`", [edit], applicability="unsafe")
-    newer = REDUCE_SYNC.fullmatch(name) is not None and ctx.settings.target_rocm >= (7, 0, 0)
-    if name in HALF_ONLY_LOADS:
-        what = "exists in HIP only for `__half`/`__half2` pointers"
-    elif newer:
-        what = "is missing from HIP before ROCm 7 (newer headers may add it)"
-    else:
-        what = "has no HIP equivalent"
-    ctx.report("HP503", node, f"`{name}` {what}: use {replacement}", fix,
-               severity="warning" if newer else None)
+    for node, name, replacement in _missing_calls(ctx):
+        function = node.child_by_field_name("function")
+        fix = None
+        if name in SHIMMED_INTRINSICS:
+            block = _intrinsics_block(ctx)
+            if block is not None:
+                fix = ctx.fix("HP503", f"Define `{name}` for hip-clang as {SHIMMED_INTRINSICS[name]}",
+                              [block])
+        elif name.endswith("_block"):
+            fix = ctx.fix("HP503", f"Use device-scope `{name[:-6]}`",
+                          [Edit(function.end_byte - 6, function.end_byte, b"")])
+        newer = REDUCE_SYNC.fullmatch(name) is not None and ctx.settings.target_rocm >= (7, 0, 0)
+        if name in HALF_ONLY_LOADS:
+            what = "exists in HIP only for `__half`/`__half2` pointers"
+        elif newer:
+            what = "is missing from HIP before ROCm 7 (newer headers may add it)"
+        else:
+            what = "has no HIP equivalent"
+        ctx.report("HP503", node, f"`{name}` {what}: use {replacement}", fix,
+                   severity="warning" if newer else None)
 
 
 # -- bf16 -----------------------------------------------------------------------------------------
@@ -949,7 +1018,7 @@ ASYNC_HEADERS = frozenset({
 ASYNC_CUDA_NAMES = frozenset({
     "pipeline", "make_pipeline", "memcpy_async", "barrier", "pipeline_shared_state",
     "pipeline_role", "pipeline_consumer_wait_prior", "pipeline_producer_commit", "memcpy_async_tx",
-    "barrier_arrive_tx",
+    "barrier_arrive_tx", "aligned_size_t",
 })
 ASYNC_CG_NAMES = frozenset({"memcpy_async", "wait", "wait_prior"})
 PIPELINE_PRIMITIVES = frozenset({
@@ -957,10 +1026,96 @@ PIPELINE_PRIMITIVES = frozenset({
     b"__pipeline_arrive_on",
 })
 
+# The cooperative-groups headers HIP lacks that a block from templates/ stands in for (the
+# fix replaces the #include), the parts of the block each needs, and the guard of each part.
+CG_BLOCK = "cooperative_groups/hip_cg_collectives.h.j2"
+CG_BLOCK_PARTS = {
+    "cooperative_groups/reduce.h": ("functional", "group", "reduce"),
+    "cooperative_groups/scan.h": ("functional", "group", "scan"),
+    "cooperative_groups/memcpy_async.h": ("group", "memcpy_async"),
+}
+CG_PART_GUARDS = {
+    "functional": "HIP_PLUS_CG_FUNCTIONAL", "group": "HIP_PLUS_CG_GROUP",
+    "reduce": "HIP_PLUS_CG_REDUCE", "scan": "HIP_PLUS_CG_SCAN",
+    "memcpy_async": "HIP_PLUS_CG_MEMCPY_ASYNC",
+}
+CG_OPERATORS = frozenset({"plus", "less", "greater", "bit_and", "bit_or", "bit_xor"})
+# cooperative_groups:: name -> the block parts that declare it
+CG_PROVIDED = {
+    "reduce": ("reduce",), "inclusive_scan": ("scan",), "exclusive_scan": ("scan",),
+    "memcpy_async": ("memcpy_async",), "wait": ("memcpy_async",), "wait_prior": ("memcpy_async",),
+    **{name: ("functional",) for name in CG_OPERATORS},
+}
+CG_MISSING = frozenset({
+    "reduce", "reduce_update_async", "reduce_store_async", "inclusive_scan", "exclusive_scan",
+    "invoke_one", "invoke_one_broadcast",
+})
+CG_HEADERS = frozenset({"cooperative_groups/reduce.h", "cooperative_groups/scan.h"})
+STATEMENTS = frozenset({"expression_statement", "declaration", "compound_statement"})
+QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"', re.MULTILINE)
+
+
+def _cg_includes(ctx: LintContext) -> dict[int, tuple[Node, str, Edit | None]]:
+    """start byte -> (path node, header, fix edit) for each #include of a header in
+    CG_BLOCK_PARTS that AMD compiles: the edit puts the block's parts in its place, without the
+    parts an earlier include in the same scope (or a block already in the file) provides."""
+    cache = _portability_cache(ctx)
+    if "cg_includes" in cache:
+        return cache["cg_includes"]
+    found: dict[int, tuple[Node, str, Edit | None]] = {}
+    if b"cooperative_groups/" in ctx.data:
+        from hipify_plus.lint.support_blocks import defines, replace_include
+        from hipify_plus.templates import render
+
+        present = {part for part, guard in CG_PART_GUARDS.items() if defines(ctx, guard)}
+        given: dict[tuple[int, int], set[str]] = {}  # parts already placed, per enclosing scope
+        for node in ctx.nodes({"preproc_include"}):
+            include = _include_path(node, ctx)
+            if include is None or include[1] not in CG_BLOCK_PARTS or _excluded_on_amd(node, ctx):
+                continue
+            path, header = include
+            scope = (node.parent.start_byte, node.parent.end_byte) if node.parent else (0, 0)
+            done = given.setdefault(scope, set(present))
+            parts = [p for p in CG_BLOCK_PARTS[header] if p not in done]
+            done.update(parts)
+            if parts:
+                block = render(CG_BLOCK, header=header.removeprefix("cooperative_groups/"),
+                               parts=parts)
+            else:
+                block = f"// hipify-plus: <{header}> is provided above".encode()
+            found[node.start_byte] = (path, header, replace_include(ctx, node, block))
+    cache["cg_includes"] = found
+    return found
+
+
+def _cg_provided(ctx: LintContext, name: str) -> bool:
+    """A block provides `cooperative_groups::name` here: the file includes the CUDA header the
+    fix replaces, has the block already, or includes project headers that may carry it."""
+    parts = CG_PROVIDED.get(name)
+    if parts is None:
+        return False
+    headers = {h for _, h, _ in _cg_includes(ctx).values()}
+    if any(set(parts) & set(CG_BLOCK_PARTS[h]) for h in headers):
+        return True
+    from hipify_plus.lint.support_blocks import defines
+
+    if any(defines(ctx, CG_PART_GUARDS[p]) for p in parts):
+        return True
+    return QUOTED_INCLUDE.search(ctx.data) is not None
+
+
+def _cg_include_fix(ctx: LintContext, node: Node, rule: str) -> Fix | None:
+    planned = _cg_includes(ctx).get(node.start_byte)
+    if planned is None or planned[2] is None:
+        return None
+    return ctx.fix(rule, f"Put hipify-plus's implementation in place of `<{planned[1]}>`",
+                   [planned[2]])
+
 
 # HP509
 @detector("preproc_include", "qualified_identifier", "identifier", emits=("HP509",))
 def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
+    fix = None
     if node.type == "identifier":
         if _raw(node, ctx) not in PIPELINE_PRIMITIVES or _device_excluded(node, ctx):
             return
@@ -971,6 +1126,12 @@ def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
         if found is None or found[1] not in ASYNC_HEADERS or _excluded_on_amd(node, ctx):
             return
         span, what = found[0], f"`<{found[1]}>`"
+        if found[1] in CG_BLOCK_PARTS:
+            fix = _cg_include_fix(ctx, node, "HP509")
+            ctx.report("HP509", span, f"{what} does not exist in HIP: the fix puts a synchronous "
+                       "`cg::memcpy_async` (the group copies at the call) and a `cg::wait`/"
+                       "`cg::wait_prior` that synchronize the group in its place", fix)
+            return
     else:
         if not _outer_qualified(node) or b"::" not in _raw(node, ctx):
             return
@@ -980,20 +1141,12 @@ def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
         cg = len(path) == 2 and path[0] in _cg_scopes(ctx.data) and path[1] in ASYNC_CG_NAMES
         if not (cuda or cg) or _device_excluded(node, ctx):
             return
+        if cg and _cg_provided(ctx, path[1]):
+            return  # the #include's fix provides it
         span, what = node, f"`{'::'.join(path)}`"
     ctx.report("HP509", span, f"{what}: HIP has no asynchronous global-to-shared copy pipeline or "
                "`cuda::barrier` (libhipcxx lacks them); copy synchronously and `__syncthreads()` "
-               "at the wait")
-
-
-CG_MISSING = frozenset({
-    "reduce", "reduce_update_async", "reduce_store_async", "inclusive_scan", "exclusive_scan",
-    "invoke_one", "invoke_one_broadcast",
-})
-CG_OPERATORS = frozenset({"plus", "less", "greater", "bit_and", "bit_or", "bit_xor"})
-CG_NEWER = frozenset({"reduce", *CG_OPERATORS})
-CG_HEADERS = frozenset({"cooperative_groups/reduce.h", "cooperative_groups/scan.h"})
-STATEMENTS = frozenset({"expression_statement", "declaration", "compound_statement"})
+               "at the wait", fix)
 
 
 def _argument_of(node: Node, callees: frozenset[str], ctx: LintContext) -> bool:
@@ -1015,25 +1168,34 @@ def cooperative_groups_api_missing(node: Node, ctx: LintContext) -> None:
         found = _include_path(node, ctx)
         if found is None or found[1] not in CG_HEADERS or _excluded_on_amd(node, ctx):
             return
-        span, name, newer = found[0], f"<{found[1]}>", found[1].endswith("reduce.h")
+        what = "`cg::reduce`" if found[1].endswith("reduce.h") else "the scans"
+        ctx.report("HP510", found[0], f"`<{found[1]}>` does not exist in HIP: the fix puts "
+                   f"hipify-plus's {what} and the `cg::plus`/`less`/`greater`/`bit_*` operators in "
+                   "its place (shuffles over the tile, right on 64- and 32-lane wavefronts; HIP's own "
+                   "reduce where the headers have it)", _cg_include_fix(ctx, node, "HP510"))
+        return
+    if not _outer_qualified(node) or b"::" not in _raw(node, ctx):
+        return
+    path = _qualified_path(node, ctx)
+    if len(path) != 2 or path[1] not in CG_MISSING | CG_OPERATORS:
+        return
+    if path[0] not in _cg_scopes(ctx.data):
+        return
+    if path[1] in CG_OPERATORS and _argument_of(node, CG_MISSING, ctx):
+        return  # reported with the reduce/scan call it is passed to
+    if _cg_provided(ctx, path[1]) or _device_excluded(node, ctx):
+        return
+    name = "::".join(path)
+    if path[1] in CG_PROVIDED:
+        header = "scan.h" if "scan" in path[1] else "reduce.h"
+        message = (f"`{name}` is missing from HIP's cooperative groups and this file does not "
+                   f"include `<cooperative_groups/{header}>`: include it (as CUDA requires), and "
+                   "the fix of that #include provides it")
     else:
-        if not _outer_qualified(node) or b"::" not in _raw(node, ctx):
-            return
-        path = _qualified_path(node, ctx)
-        if len(path) != 2 or path[1] not in CG_MISSING | CG_OPERATORS:
-            return
-        if path[0] not in _cg_scopes(ctx.data):
-            return
-        if path[1] in CG_OPERATORS and _argument_of(node, CG_MISSING, ctx):
-            return  # reported with the reduce/scan call it is passed to
-        if _device_excluded(node, ctx):
-            return
-        span, name, newer = node, "::".join(path), path[1] in CG_NEWER
-    newer = newer and ctx.settings.target_rocm >= (7, 0, 0)
-    ctx.report("HP510", span, f"`{name}` is missing from HIP's cooperative groups"
-               + (" before ROCm 7 (newer headers add `cg::reduce`; check yours)" if newer else "")
-               + ": reduce or scan with shuffles over the tile (`tile.shfl_down`, `tile.shfl_up`)",
-               severity="warning" if newer else None)
+        message = (f"`{name}` is missing from HIP's cooperative groups: reduce or scan with "
+                   "shuffles over the tile (`tile.shfl_down`, `tile.shfl_up`) and let one thread "
+                   "act")
+    ctx.report("HP510", node, message)
 
 
 # -- grid sync ------------------------------------------------------------------------------------
