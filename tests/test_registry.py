@@ -107,3 +107,40 @@ def test_one_family_imported_alone_emits_exactly_its_rules(family: str) -> None:
     emitted = json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                                         check=True).stdout)
     assert emitted == sorted(r.id for r in LINT_RULES if r.family == family)
+
+
+def test_a_rule_in_a_family_package_lives_in_the_module_named_after_it() -> None:
+    """In `lint/detectors/<family>/`, HP201's detectors are in `hp201_missing_launch_bounds.py`
+    (the stem of rules/launch/HP201-missing-launch-bounds.toml); `_`-prefixed modules hold shared
+    code and register nothing."""
+    rules = all_rules()
+    wrong = []
+    for item in detectors().all():
+        parts = item.function.__module__.split(".")
+        if len(parts) < 5:  # a family that is still one module
+            continue
+        for rule_id in (r for r in item.emits if r in rules):  # unknown ids: another test
+            expected = f"{rule_id.lower()}_{rules[rule_id].name.replace('-', '_')}"
+            if parts[4] != expected:
+                wrong.append(f"{item.function.__module__}.{item.function.__name__} emits {rule_id}: "
+                             f"expected in {expected}.py")
+    assert not wrong
+
+
+# Detector modules still holding a whole family, to be split next into one module per rule like
+# launch/, libraries/ and wavefront/ (drop an entry once it is split).
+LONG_DETECTOR_MODULES = {"portability.py", "build.py"}
+MAX_DETECTOR_MODULE_LINES = 400
+
+
+def test_no_detector_module_over_400_lines() -> None:
+    import hipify_plus.lint.detectors as package
+    from pathlib import Path
+
+    root = Path(package.__file__).parent
+    lengths = {p.relative_to(root).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+               for p in sorted(root.rglob("*.py"))}
+    too_long = {p: n for p, n in lengths.items() if n > MAX_DETECTOR_MODULE_LINES and p not in LONG_DETECTOR_MODULES}
+    assert not too_long, f"detector modules over {MAX_DETECTOR_MODULE_LINES} lines: {too_long}"
+    split = sorted(p for p in LONG_DETECTOR_MODULES if lengths.get(p, 0) <= MAX_DETECTOR_MODULE_LINES)
+    assert not split, f"{split} are split or short now: remove them from LONG_DETECTOR_MODULES"

@@ -1,0 +1,47 @@
+"""HP310: MIOpen call that kept cuDNN's argument order after a rename."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.syntax import call_args
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.libraries._calls import _callee, _drop_argument
+from hipify_plus.lint.detectors.libraries._cudnn_calls import _CUDNN_ORDER, _cudnn_ordered
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+
+_WORKSPACE_QUERIES = frozenset({"miopenConvolutionForwardGetWorkSpaceSize",
+                                "miopenConvolutionBackwardDataGetWorkSpaceSize",
+                                "miopenConvolutionBackwardWeightsGetWorkSpaceSize"})
+_SOFTMAX = {"miopenSoftmaxForward_V2": 9, "miopenSoftmaxBackward_V2": 11}
+
+
+def _permute(args: list[Node], order: tuple[int, ...], ctx: LintContext) -> list[Edit]:
+    return [Edit(args[i].start_byte, args[i].end_byte, ctx.text(args[j]).encode())
+            for i, j in enumerate(order) if i != j]
+
+
+# HP310
+@detector("call_expression", emits=("HP310",))
+def miopen_call_in_cudnn_order(node: Node, ctx: LintContext) -> None:
+    name = _callee(node, ctx)
+    if not name.startswith("miopen"):
+        return
+    args = call_args(node)
+    function = node.child_by_field_name("function") or node
+    title = "Put the arguments in MIOpen's order"
+    if _cudnn_ordered(name, args, node, ctx):
+        fix = ctx.fix("HP310", title, _permute(args, _CUDNN_ORDER[name], ctx))
+        swapped = "" if name == "miopenConvolutionForward" else "; the first two tensors are also swapped"
+        ctx.report("HP310", function, f"`{name}` has cuDNN's argument order (workspace before beta): MIOpen "
+                   f"takes beta, the output descriptor and buffer, then the workspace{swapped}", fix)
+    elif name in _WORKSPACE_QUERIES and len(args) == 7:
+        drop = _drop_argument(args, 5, ctx)
+        fix = ctx.fix("HP310", title, _permute(args[:3], (0, 2, 1), ctx) + [drop]) if drop is not None else None
+        ctx.report("HP310", function, f"`{name}` has cuDNN's arguments: MIOpen's query takes the two tensor "
+                   "descriptors the other way round and no algorithm (it sizes the Find step)", fix)
+    elif name in _SOFTMAX and len(args) == _SOFTMAX[name] and "SOFTMAX" in ctx.text(args[1]).upper():
+        order = (0, *range(3, len(args)), 1, 2)
+        fix = ctx.fix("HP310", title, _permute(args, order, ctx))
+        ctx.report("HP310", function, f"`{name}` has cuDNN's argument order: MIOpen takes the softmax "
+                   "algorithm and mode last", fix)

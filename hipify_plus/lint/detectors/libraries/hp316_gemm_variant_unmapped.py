@@ -1,0 +1,55 @@
+"""HP316: Grouped GEMM or explicit/tensor-op cuBLAS GEMM algorithm with no AMD mapping."""
+
+from __future__ import annotations
+
+import re
+
+from hipify_plus.cuda.syntax import call_args
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.libraries._blas_calls import _GEMM_TYPES, _gemm_types
+from hipify_plus.lint.detectors.libraries._calls import _ancestor, _callee, _starts, _uses
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+
+
+# HP316
+@detector("call_expression", emits=("HP316",))
+def grouped_gemm_unmapped(node: Node, ctx: LintContext) -> None:
+    name = _callee(node, ctx)
+    if name not in ("cublasGemmGroupedBatchedEx", "cublasGemmGroupedBatchedEx_64"):
+        return
+    function = node.child_by_field_name("function") or node
+    ctx.report("HP316", function, f"`{name}` has no hipBLAS/rocBLAS equivalent: loop over the groups with "
+               "`hipblasGemmBatchedEx` (one call per group shape) or use hipBLASLt's grouped GEMM extension")
+
+
+_TENSOR_OP_ALGO = re.compile(r"^CUBLAS_GEMM_(?:DEFAULT_TENSOR_OP|DFALT_TENSOR_OP|ALGO\d+(?:_TENSOR_OP)?)$")
+_NARROW_TYPES = re.compile(r"^(?:CUDA|HIP)_R_(?:16F|16BF|8I|8U|8F_\w+)$|^HIPBLAS_R_(?:16F|16B|8I)$")
+
+
+# HP316
+@detector("identifier", emits=("HP316",))
+def gemm_algorithm_unmapped(node: Node, ctx: LintContext) -> None:
+    if not _starts(node, ctx, (b"CUBLAS_GEMM_",)):
+        return
+    text = ctx.text(node)
+    if not _TENSOR_OP_ALGO.match(text):
+        return
+    call = _ancestor(node, frozenset({"call_expression"}))
+    name = _callee(call, ctx) if call is not None else ""
+    if name.startswith("hipblas") or (not name and _uses(ctx, "hipblas")):
+        default = "HIPBLAS_GEMM_DEFAULT"
+    elif name.startswith("rocblas_") or (not name and _uses(ctx, "rocblas_")):
+        default = "rocblas_gemm_algo_standard"
+    else:
+        default = "CUBLAS_GEMM_DEFAULT"
+    safe = False
+    if text == "CUBLAS_GEMM_DEFAULT_TENSOR_OP" and call is not None and name in _GEMM_TYPES:
+        types = _gemm_types(name, call_args(call), ctx)
+        safe = types is not None and bool(_NARROW_TYPES.match(types[0]) and _NARROW_TYPES.match(types[1]))
+    fix = ctx.fix("HP316", f"Use `{default}`", [Edit(node.start_byte, node.end_byte, default.encode())],
+                  applicability=None if safe else "unsafe")
+    kind = "an explicit cuBLAS algorithm" if "ALGO" in text else "the deprecated tensor-op default"
+    ctx.report("HP316", node, f"`{text}` is {kind}: it has no hipBLAS/rocBLAS mapping, and hipBLAS on AMD "
+               "accepts only HIPBLAS_GEMM_DEFAULT", fix)
