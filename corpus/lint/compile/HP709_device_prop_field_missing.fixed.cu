@@ -1,0 +1,31 @@
+// hipify-plus-test: rocm-version=5.7 compile=no
+// A device query ported to HIP, built for ROCm 5.7: hipDeviceProp_t has CUDA's newer fields from 6.0.
+#include <hip/hip_runtime.h>
+#include <cstdio>
+
+void report(int device)
+{
+    hipDeviceProp_t prop;
+    hipGetDeviceProperties(&prop, device);
+    printf("%s: %d SMs\n", prop.name, prop.multiProcessorCount);  // ok: HP709
+    printf("LDS per CU: %zu\n", prop.maxSharedMemoryPerMultiProcessor);  // expect: HP709
+    printf("opt-in LDS: %zu\n", prop.sharedMemPerBlockOptin);  // expect: HP709
+    printf("overlap: %d\n", prop.deviceOverlap);  // expect: HP709
+    printf("NUMA node: %d\n", prop.deviceNumaId);  // expect: HP709
+}
+
+void query_all(int count)
+{
+    hipDeviceProp_t props[8];
+    for (int i = 0; i < count && i < 8; ++i) {
+        hipGetDeviceProperties(&props[i], i);
+        printf("%d\n", props[i].maxTexture1DLayered[0]);  // expect: HP709
+    }
+}
+
+struct Other { int deviceOverlap; };
+
+int unrelated(const Other* o, const hipDeviceProp_t* p)
+{
+    return o->deviceOverlap + p->regsPerBlock;  // ok: HP709
+}

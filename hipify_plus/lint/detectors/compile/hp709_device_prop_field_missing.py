@@ -1,0 +1,86 @@
+"""HP709: `prop.maxTexture1DLayered` and other `cudaDeviceProp` fields that `hipDeviceProp_t`
+lacks at the target release (rules/mappings/device_prop_fields.tsv): a compile error, or the
+HIP spelling of the member where it differs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from hipify_plus.cuda.declarations import lookup
+from hipify_plus.cuda.syntax import node_text
+from hipify_plus.data import data_dir
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+from hipify_plus.versions import Version, format_version, parse_version
+
+PROP_TYPES = frozenset({"hipDeviceProp_t", "hipDeviceProp_tR0600", "hipDeviceProp_tR0000"})
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    added: Version | None  # None: no release has it
+    hip: str  # the HIP spelling, when it differs
+    older: str  # the member to read before `added`, if any
+    note: str
+
+
+@cache
+def fields() -> dict[str, Field]:
+    path = data_dir("rules") / "mappings" / "device_prop_fields.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+    found = {}
+    for name, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows[1:]):
+        found[name] = Field(name, None if added == "never" else parse_version(added), hip, older, note)
+    return found
+
+
+def _object_type(argument: Node) -> str | None:
+    """The declared type of `prop` in `prop.f`, `p->f`, `props[i].f` (declared in this file)."""
+    while argument.type in ("subscript_expression", "parenthesized_expression", "pointer_expression"):
+        inner = argument.child_by_field_name("argument")
+        if inner is None:
+            inner = next((c for c in argument.named_children if c.type != "comment"), None)
+        if inner is None:
+            return None
+        argument = inner
+    if argument.type != "identifier":
+        return None
+    declared = lookup(argument)
+    return declared.type_name if declared is not None else None
+
+
+# HP709
+@detector("field_expression", emits=("HP709",))
+def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
+    field_node = node.child_by_field_name("field")
+    argument = node.child_by_field_name("argument")
+    if field_node is None or argument is None:
+        return
+    field = fields().get(node_text(field_node))
+    if field is None or _object_type(argument) not in PROP_TYPES:
+        return
+    version = ctx.settings.target_rocm
+    release = format_version(version)
+    note = f" ({field.note})" if field.note else ""
+    if field.added is not None and field.added <= version:
+        if field.hip:
+            fix = ctx.fix("HP709", f"Read `{field.hip}`", [Edit(field_node.start_byte, field_node.end_byte,
+                                                               field.hip.encode())])
+            ctx.report("HP709", field_node, f"`hipDeviceProp_t` spells `{field.name}` as `{field.hip}`", fix)
+        return
+    if field.older:
+        fix = ctx.fix("HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte,
+                                                             field.older.encode())])
+        ctx.report("HP709", field_node, f"`hipDeviceProp_t` has `{field.name}` from ROCm "
+                   f"{format_version(field.added)} only (the target is {release}); before that the "
+                   f"same value is `{field.older}`", fix)
+        return
+    when = (f"from ROCm {format_version(field.added)} only (the target is {release})"
+            if field.added is not None else "in no ROCm release")
+    ctx.report("HP709", field_node, f"`hipDeviceProp_t` has no `{field.name}` {when}: this does not "
+               f"compile for AMD{note}")
