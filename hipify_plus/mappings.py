@@ -24,7 +24,8 @@ CUDA_LOOKING = re.compile(
 
 
 # Files in rules/mappings that are not CUDA-identifier tables (or are loaded last, on top).
-_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv", "header_guards.tsv"})
+_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv", "header_guards.tsv",
+                                    "call_arguments.tsv"})
 
 
 # Display names of the CUDA libraries the mapping tables cover.
@@ -115,6 +116,8 @@ class MappingTable:
                 continue
             if columns is None:
                 columns = {name: i for i, name in enumerate(line.split("\t"))}
+                if "cuda" not in columns or "library" not in columns:
+                    return  # another kind of table (call_arguments.tsv, device_prop_fields.tsv)
                 continue
             rows[line[: line.find("\t")]] = (columns, policy, line)  # split on first lookup
 

@@ -47,6 +47,27 @@ COLUMNS = (
 
 _UPPER = re.compile(r"^[A-Z0-9_]+$")
 
+# ROC names the markdown tables lack or get wrong, kept by hand (name -> ROC name, the release that
+# added it, why):
+# - types whose cuComplex and Device tables have no ROC column although HIPIFY's own source tables
+#   give one (src/CUDA2HIP_Complex_API_types.cpp and src/CUDA2HIP_Device_types.cpp of ROCm/HIPIFY
+#   6.3: each hipCounter's `rocName`; the release from HIP_DEVICE_TYPE_NAME_VER_MAP). hipify-plus
+#   writes them under --roc only where the file's context allows it: see
+#   hipify_plus/translate/roc_types.py. (__nv_bfloat16's row is overridden by extra.tsv.)
+# - csrsv2Info_t (and its struct csrsv2Info), which the cuSPARSE table maps to rocsparse_mat_descr
+#   (_rocsparse_mat_descr): every other *Info_t maps
+#   to rocsparse_mat_info, which rocsparse_?csrsv_buffer_size/_analysis/_solve take (rocSPARSE 2.5
+#   and 3.x headers).
+ROC_NAME_FIXES: dict[str, tuple[str, str, str]] = {
+    "cuComplex": ("rocblas_float_complex", "", "no ROC column"),
+    "cuFloatComplex": ("rocblas_float_complex", "", "no ROC column"),
+    "cuDoubleComplex": ("rocblas_double_complex", "", "no ROC column"),
+    "__half": ("rocblas_half", "1.5.0", "no ROC column"),
+    "__nv_bfloat16": ("rocblas_bfloat16", "3.5.0", "no ROC column"),
+    "csrsv2Info_t": ("rocsparse_mat_info", "1.9.0", "rocsparse_mat_descr in the table"),
+    "csrsv2Info": ("_rocsparse_mat_info", "1.9.0", "_rocsparse_mat_descr in the table"),
+}
+
 
 @dataclass
 class Row:
@@ -151,6 +172,8 @@ def parse_table(path: Path, library: str, policy: str) -> list[Row]:
             row.hip_r, row.hip_e = hip.get("R", ""), hip.get("E", "")
         row.roc, row.roc_a, row.roc_d = roc.get("name", ""), roc.get("A", ""), roc.get("D", "")
         row.roc_r, row.roc_e = roc.get("R", ""), roc.get("E", "")
+        if row.cuda in ROC_NAME_FIXES:
+            row.roc, row.roc_a, _why = ROC_NAME_FIXES[row.cuda]
         rows.append(row)
     return rows
 

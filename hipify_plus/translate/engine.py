@@ -19,7 +19,9 @@ from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTa
 from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
+from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.definitions import declared_names, is_definition
+from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
@@ -175,6 +177,9 @@ class _Translation:
             relevant = [(n, name) for n, name in relevant if not _inside(spans, starts, n.start_byte)]
         local = _definitions(relevant)
         self.defined = set(self.project_names) | local
+        self.arguments = CallArguments(self.data, self.options.rocm_version, self.report)
+        self.roc_types = (RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
+                          if self.options.roc else None)
 
         for node, name in relevant:
             self.identifier(node.start_byte, node.end_byte, name)
@@ -186,6 +191,7 @@ class _Translation:
             if self.options.hip_launch_syntax and b"<<<" in body.text:
                 self.report("HP009", body.start_byte, body.end_byte,
                             "kernel launch inside a macro body kept as <<<>>>")
+        self.arguments.apply(self.buffer)  # after every rename: copied arguments are translated
         if self.options.in_comments or self.options.in_strings:
             text_nodes = captures(tree, "text")
             if self.options.in_comments:
@@ -235,6 +241,8 @@ class _Translation:
         if mapping.status == "lint":
             return  # left as it is: a rewrite rule (rules/convert.toml) reports or rewrites it
         target, added, deprecated, removed = mapping.target(self.options.roc)
+        if self.roc_types is not None and target and target == mapping.roc and mapping.policy == "hip":
+            target, added, deprecated, removed = self.roc_types.target(mapping, start, end)
         library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
         version = self.options.rocm_version
@@ -251,6 +259,8 @@ class _Translation:
                         f"`{target}`, the HIP equivalent of `{name}` ({library}), was removed "
                         f"in ROCm {format_version(removed)}", **info)
             return
+        if not self.arguments.accept(mapping, target, start, end):
+            return  # left as it is: the HIP function takes other arguments (HP015 says why)
         if mapping.library in _RUNTIME_LIBRARIES and _needs_runtime(name, target):
             self.uses_runtime = True
         self.libraries.add(mapping.library)

@@ -21,12 +21,12 @@ int main()
 {
     const int batch = 64, in_features = 1024, out_features = 4096;
     float *W, *X, *Y;            // W: out x in, X: in x batch, Y: out x batch
-    __half *Wh, *Xh;
+    rocblas_half *Wh, *Xh;
     hipMalloc(&W, sizeof(float) * out_features * in_features);
     hipMalloc(&X, sizeof(float) * in_features * batch);
     hipMalloc(&Y, sizeof(float) * out_features * batch);
-    hipMalloc(&Wh, sizeof(__half) * out_features * in_features);
-    hipMalloc(&Xh, sizeof(__half) * in_features * batch);
+    hipMalloc(&Wh, sizeof(rocblas_half) * out_features * in_features);
+    hipMalloc(&Xh, sizeof(rocblas_half) * in_features * batch);
 
     hipStream_t stream;
     hipStreamCreate(&stream);

@@ -1,0 +1,14 @@
+// hipify-plus-test: roc
+// A kernel file that calls no BLAS/SPARSE library: --roc changes nothing about its types (no
+// rocBLAS header declares rocblas_half here).
+#include <hip/hip_runtime.h>
+#include <hip/hip_fp16.h>
+#include <hip/hip_complex.h>
+
+__global__ void mix(__half *h, hipComplex *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        h[i] = __float2half(hipCabsf(c[i]));
+    }
+}

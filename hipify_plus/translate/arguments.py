@@ -1,0 +1,227 @@
+"""Argument rewrites for calls whose HIP/ROC counterpart takes its arguments differently.
+
+The facts live in rules/mappings/call_arguments.tsv: per CUDA function, which side of the
+translation (its HIP name, its ROC name under --roc, or either), which target releases, how many
+arguments the CUDA call has, and what to do with them, by position in the CUDA call:
+
+    insert N TEXT     TEXT (one or more arguments) before argument N; N = the count appends
+    replace N TEXT    argument N becomes TEXT
+    remove N          argument N goes
+    drop N            argument N goes; an HP016 warning unless it is a null pointer constant
+    duplicate N M     a copy of argument N (as translated) before argument M
+    fail              no rewrite is right: the call stays as it is, with HP015
+
+TEXT may hold `{hip_version}`: 100 * major + minor of the target release (602 for 6.2), and, for
+replace, `{arg}`: the argument it replaces, as translated (parenthesised unless it is one name or
+number).
+
+The translator asks `accept` when it is about to rename a function: a call whose argument count
+is not the row's is left as it is, with an HP015 error (never renamed into a call the HIP
+function does not take). Accepted calls are rewritten by `apply`, after every rename, through
+the same EditBuffer: replaced and removed arguments absorb the renames inside them, and copied
+arguments are copied as translated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from hipify_plus import lexer
+from hipify_plus.data import data_dir
+from hipify_plus.edits import Edit, EditBuffer
+from hipify_plus.mappings import Mapping
+from hipify_plus.versions import Version, parse_version
+
+_NULL = re.compile(rb"^\s*(?:0|0[lLuU]*|NULL|nullptr|\(\s*void\s*\*\s*\)\s*0)\s*$")
+_OPS = frozenset({"insert", "replace", "remove", "drop", "duplicate", "fail"})
+
+
+class TableError(ValueError):
+    """A row of call_arguments.tsv that does not parse (a bug in the data, raised at load)."""
+
+
+@dataclass(frozen=True)
+class Operation:
+    op: str
+    position: int = -1
+    text: str = ""  # insert/replace: the text; duplicate: the target position, as a string
+
+
+@dataclass(frozen=True)
+class Row:
+    cuda: str
+    side: str  # always | hip | roc
+    rocm: str  # "" | ">=6.0" | "<6.0"
+    count: int
+    operations: tuple[Operation, ...]
+    note: str
+
+    def applies(self, side: str, version: Version) -> bool:
+        if self.side != "always" and self.side != side:
+            return False
+        if not self.rocm:
+            return True
+        bound = parse_version(self.rocm.lstrip("<>="))
+        return version >= bound if self.rocm.startswith(">=") else version < bound
+
+    @property
+    def fails(self) -> bool:
+        return any(o.op == "fail" for o in self.operations)
+
+
+def _operation(text: str, cuda: str, count: int) -> Operation:
+    words = text.split(None, 2)
+    op = words[0] if words else ""
+    if op not in _OPS:
+        raise TableError(f"call_arguments.tsv: {cuda}: unknown operation {text!r}")
+    if op == "fail":
+        return Operation("fail")
+    if len(words) < 2 or not words[1].isdigit():
+        raise TableError(f"call_arguments.tsv: {cuda}: {text!r} needs an argument position")
+    position = int(words[1])
+    rest = words[2] if len(words) > 2 else ""
+    limit = count if op == "insert" else count - 1
+    if position > limit:
+        raise TableError(f"call_arguments.tsv: {cuda}: {text!r}: position past the {count} arguments")
+    if op in ("insert", "replace") and not rest:
+        raise TableError(f"call_arguments.tsv: {cuda}: {text!r} needs a text")
+    if op == "duplicate" and (not rest.isdigit() or int(rest) > count):
+        raise TableError(f"call_arguments.tsv: {cuda}: {text!r} needs a target position")
+    return Operation(op, position, rest)
+
+
+@cache
+def call_rows() -> dict[str, tuple[Row, ...]]:
+    """Every row of rules/mappings/call_arguments.tsv, by CUDA function."""
+    path = data_dir("rules") / "mappings" / "call_arguments.tsv"
+    rows: dict[str, list[Row]] = {}
+    header: list[str] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            header = cells
+            continue
+        get = dict(zip(header, cells))
+        cuda, count = get.get("cuda", ""), get.get("args", "")
+        if not cuda or not count.isdigit() or get.get("when") not in ("always", "hip", "roc"):
+            raise TableError(f"call_arguments.tsv: bad row {line!r}")
+        operations = tuple(_operation(o.strip(), cuda, int(count))
+                           for o in get.get("operations", "").split(";") if o.strip())
+        rows.setdefault(cuda, []).append(Row(cuda, get["when"], get.get("rocm", ""), int(count),
+                                             operations, get.get("note", "")))
+    return {name: tuple(found) for name, found in rows.items()}
+
+
+@dataclass
+class _Pending:
+    row: Row
+    args: list[tuple[int, int]]
+    close: int  # just past the call's ')'
+
+
+class CallArguments:
+    """The argument rewrites of one file's calls (see the module docstring)."""
+
+    def __init__(self, data: bytes, version: Version, report: Callable[..., None]) -> None:
+        self.data = data
+        self.version = version
+        self.report = report
+        self.rows = call_rows()
+        self.pending: list[_Pending] = []
+
+    def accept(self, mapping: Mapping, target: str, start: int, end: int) -> bool:
+        """Whether the name at [start, end) may be renamed to `target`. False: the call is left
+        as it is (an HP015 error says why)."""
+        rows = self.rows.get(mapping.cuda)
+        if rows is None:
+            return True
+        side = "roc" if mapping.roc and target == mapping.roc else "hip"
+        row = next((r for r in rows if r.applies(side, self.version)), None)
+        if row is None:
+            return True
+        call = lexer.call_arguments(self.data, end)
+        if call is None:
+            return True  # not a call (a function's address, a declaration of the project's own)
+        args, close = call
+        info = {"identifier": mapping.cuda, "library": mapping.library, "status": mapping.status}
+        if len(args) != row.count:
+            self.report("HP015", start, end,
+                        f"`{mapping.cuda}` is called with {len(args)} arguments where {row.count} were "
+                        f"expected: left as it is, since `{target}` takes them differently ({row.note})",
+                        **info)
+            return False
+        if row.fails:
+            self.report("HP015", start, end, f"`{mapping.cuda}` left as it is: {row.note}", **info)
+            return False
+        for operation in row.operations:
+            if operation.op == "drop" and not _NULL.match(self.data[slice(*args[operation.position])]):
+                self.report("HP016", start, end,
+                            f"argument {operation.position + 1} of `{mapping.cuda}` dropped: {row.note}", **info)
+        self.pending.append(_Pending(row, args, close))
+        return True
+
+    def apply(self, buffer: EditBuffer) -> None:
+        """Rewrite the arguments of every accepted call; run after every rename."""
+        for pending in self.pending:
+            self._rewrite(buffer, pending)
+
+    def _text(self, text: str) -> bytes:
+        major, minor = self.version[0], self.version[1]
+        return text.replace("{hip_version}", str(100 * major + minor)).encode()
+
+    def _rewrite(self, buffer: EditBuffer, pending: _Pending) -> None:
+        args, count = pending.args, len(pending.args)
+        before: dict[int, list[bytes]] = {}  # argument position -> arguments to insert before it
+        removed: set[int] = set()
+        for operation in pending.row.operations:
+            if operation.op == "insert":
+                before.setdefault(operation.position, []).append(self._text(operation.text))
+            elif operation.op == "duplicate":
+                copy = buffer.render(*args[operation.position])
+                before.setdefault(int(operation.text), []).append(copy)
+            elif operation.op == "replace":
+                text = self._text(operation.text)
+                if b"{arg}" in text:
+                    text = text.replace(b"{arg}", _operand(buffer.render(*args[operation.position])))
+                buffer.replace_absorbing(*args[operation.position], text)
+            elif operation.op in ("remove", "drop"):
+                removed.add(operation.position)
+        for first, last in _runs(sorted(removed)):
+            if last < count - 1:
+                buffer.replace_absorbing(args[first][0], args[last + 1][0], b"")
+            elif first > 0:
+                buffer.replace_absorbing(args[first - 1][1], args[last][1], b"")
+            else:
+                buffer.replace_absorbing(args[0][0], args[-1][1], b"")
+        for position, texts in before.items():
+            if position < count:
+                buffer.add(Edit(args[position][0], args[position][0], b", ".join(texts) + b", "))
+            elif count:
+                buffer.add(Edit(args[-1][1], args[-1][1], b", " + b", ".join(texts)))
+            else:
+                inside = pending.close - 1
+                buffer.add(Edit(inside, inside, b", ".join(texts)))
+
+
+_SIMPLE = re.compile(rb"^[A-Za-z_0-9.]+$")
+
+
+def _operand(text: bytes) -> bytes:
+    """An argument's text as an operand: `algo` stays, `a ? 1 : 2` becomes `(a ? 1 : 2)`."""
+    return text if _SIMPLE.match(text) else b"(" + text + b")"
+
+
+def _runs(positions: list[int]) -> list[tuple[int, int]]:
+    """Consecutive positions as (first, last) runs: [4, 7, 8, 9] -> [(4, 4), (7, 9)]."""
+    runs: list[tuple[int, int]] = []
+    for position in positions:
+        if runs and runs[-1][1] == position - 1:
+            runs[-1] = (runs[-1][0], position)
+        else:
+            runs.append((position, position))
+    return runs
