@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros
+from hipify_plus.cuda.syntax import base_name
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
@@ -259,7 +260,7 @@ class LintContext:
             config = next((c for c in call.children if c.type == "kernel_call_syntax"), None)
             if config is not None:
                 settings = [c for c in config.named_children if c.type != "comment"]
-                name = _kernel_name(self.text(function))
+                name = base_name(self.text(function))
                 block = settings[1] if len(settings) > 1 else None
                 found.append(Launch(call, name, settings, self.threads(block)))
                 continue
@@ -273,7 +274,7 @@ class LintContext:
                     cast = _CAST.match(name)
                     if cast:
                         name = cast.group("name")
-                    found.append(Launch(call, _kernel_name(name), args[1:5], self.threads(args[2])))
+                    found.append(Launch(call, base_name(name), args[1:5], self.threads(args[2])))
         return found
 
     @cached_property
@@ -331,10 +332,6 @@ class LintContext:
             if name in self._dim3_variables:
                 return self._dim3_variables[name]
         return self.int_value(node)
-
-
-def _kernel_name(text: str) -> str:
-    return text.split("<")[0].split("::")[-1].strip()
 
 
 @dataclass
