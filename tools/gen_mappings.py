@@ -58,6 +58,11 @@ _UPPER = re.compile(r"^[A-Z0-9_]+$")
 #   (_rocsparse_mat_descr): every other *Info_t maps
 #   to rocsparse_mat_info, which rocsparse_?csrsv_buffer_size/_analysis/_solve take (rocSPARSE 2.5
 #   and 3.x headers).
+# - cuRAND's default XORWOW state, which the cuRAND table leaves without a ROC name (HIPIFY marks it
+#   ROC-unsupported): rocRAND has the same generator, rocrand_state_xorwow (rocrand_xorwow.h, with
+#   the precomputed skip-ahead matrices of rocrand_xorwow_precomputed.h, HIPIFY's counterpart of
+#   curand_precalc.h), and its rocrand_init/rocrand_normal/... overloads take it; without it a
+#   --roc kernel gets hipRAND's hiprandState beside rocRAND's headers and functions.
 ROC_NAME_FIXES: dict[str, tuple[str, str, str]] = {
     "cuComplex": ("rocblas_float_complex", "", "no ROC column"),
     "cuFloatComplex": ("rocblas_float_complex", "", "no ROC column"),
@@ -66,6 +71,10 @@ ROC_NAME_FIXES: dict[str, tuple[str, str, str]] = {
     "__nv_bfloat16": ("rocblas_bfloat16", "3.5.0", "no ROC column"),
     "csrsv2Info_t": ("rocsparse_mat_info", "1.9.0", "rocsparse_mat_descr in the table"),
     "csrsv2Info": ("_rocsparse_mat_info", "1.9.0", "_rocsparse_mat_descr in the table"),
+    "curandState": ("rocrand_state_xorwow", "1.5.0", "no ROC name"),
+    "curandState_t": ("rocrand_state_xorwow", "1.5.0", "no ROC name"),
+    "curandStateXORWOW": ("rocrand_device::xorwow_engine", "1.5.0", "no ROC name"),
+    "curandStateXORWOW_t": ("rocrand_state_xorwow", "1.5.0", "no ROC name"),
 }
 
 
