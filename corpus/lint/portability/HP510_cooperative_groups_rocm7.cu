@@ -16,3 +16,12 @@ __global__ void tile_sums(const int* in, int* out)
     cg::invoke_one(tile, [&] { out[0] = sum; });  // expect: HP510
     out[threadIdx.x] = sum + prefix + wave;
 }
+
+template <int BlockSize>
+__global__ void odd_even(const int* in, int* out)
+{
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+    auto parity = cg::binary_partition(tile, in[threadIdx.x] & 1);  // expect: HP510
+    __shared__ cg::block_tile_memory<BlockSize> scratch;  // expect: HP510
+    out[threadIdx.x] = parity.size();
+}

@@ -287,12 +287,26 @@ def _swap_include(path: Node, ctx: LintContext, new: str) -> Edit:
 
 
 @lru_cache(maxsize=64)
-def _defined_in_file(data: bytes, name: str) -> bool:
-    """The file supplies `name` itself (a shim macro or function), so it is not missing."""
+def _definitions_in_file(data: bytes, name: str) -> tuple[int, ...]:
+    """Where the file supplies `name` itself (a shim macro or function): byte offsets."""
     escaped = re.escape(name.encode())
     macro = rb"#\s*define\s+" + escaped + rb"\b"
     function = rb"\b\w+[\s*&]+" + escaped + rb"\s*\([^;{}]*\)\s*\{"
-    return re.search(macro + rb"|" + function, data) is not None
+    return tuple(m.start() for m in re.finditer(macro + rb"|" + function, data))
+
+
+def _defined_in_file(ctx: LintContext, name: str) -> bool:
+    """The file supplies `name` itself where AMD compiles it, so it is not missing (a shim in a
+    branch only nvcc takes, `#if __CUDACC_VER_MAJOR__ < 12 && __CUDA_ARCH__ ...`, does not count)."""
+    offsets = _definitions_in_file(ctx.data, name)
+    if not offsets:
+        return False
+    cache = vars(ctx).setdefault("_portability_cache", {}).setdefault("defined", {})
+    if name not in cache:
+        root = ctx.tree.root_node
+        cache[name] = any(not _device_excluded(root.descendant_for_byte_range(o, o) or root, ctx)
+                          for o in offsets)
+    return cache[name]
 
 
 # -- inline PTX ---------------------------------------------------------------------------------
@@ -457,7 +471,7 @@ def _exposed_hazard(chain: Node, ctx: LintContext) -> str | None:
                 return "inline PTX"
         elif node.type == "call_expression":
             name = _call_name(node, ctx)
-            if (_missing_intrinsic(name) and not _defined_in_file(ctx.data, name)
+            if (_missing_intrinsic(name) and not _defined_in_file(ctx, name)
                     and not _device_excluded(node, ctx, stop=chain)):
                 return f"`{name}`, which HIP lacks"
     return None
@@ -694,7 +708,7 @@ def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
         if not name.startswith(("__", "atomic")):
             continue
         replacement = _missing_intrinsic(name)
-        if replacement is None or _defined_in_file(ctx.data, name) or _device_excluded(node, ctx):
+        if replacement is None or _defined_in_file(ctx, name) or _device_excluded(node, ctx):
             continue
         if name in HALF_ONLY_LOADS:
             args = _call_args(node)
@@ -1048,8 +1062,19 @@ CG_PROVIDED = {
 }
 CG_MISSING = frozenset({
     "reduce", "reduce_update_async", "reduce_store_async", "inclusive_scan", "exclusive_scan",
-    "invoke_one", "invoke_one_broadcast",
+    "invoke_one", "invoke_one_broadcast", "binary_partition", "labeled_partition",
+    "block_tile_memory",
 })
+# What to write instead, for the names no block provides (the rest: shuffles over the tile).
+CG_INSTEAD = {
+    "binary_partition": "inside `if (predicate)` and its `else`, `cg::coalesced_threads()` is the "
+                        "group of the active lanes (of the whole wavefront: restrict it to the "
+                        "tile with a lane mask when the tile is smaller)",
+    "labeled_partition": "group the lanes by hand: a `__match_any`-style loop over the labels, or "
+                         "one `cg::coalesced_threads()` per label branch",
+    "block_tile_memory": "HIP tiles stop at the wavefront (64 lanes on CDNA, 32 on RDNA): split a "
+                         "larger tile into wavefront tiles and combine them through shared memory",
+}
 CG_HEADERS = frozenset({"cooperative_groups/reduce.h", "cooperative_groups/scan.h"})
 STATEMENTS = frozenset({"expression_statement", "declaration", "compound_statement"})
 QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"', re.MULTILINE)
@@ -1192,9 +1217,9 @@ def cooperative_groups_api_missing(node: Node, ctx: LintContext) -> None:
                    f"include `<cooperative_groups/{header}>`: include it (as CUDA requires), and "
                    "the fix of that #include provides it")
     else:
-        message = (f"`{name}` is missing from HIP's cooperative groups: reduce or scan with "
-                   "shuffles over the tile (`tile.shfl_down`, `tile.shfl_up`) and let one thread "
-                   "act")
+        instead = CG_INSTEAD.get(path[1], "reduce or scan with shuffles over the tile "
+                                 "(`tile.shfl_down`, `tile.shfl_up`) and let one thread act")
+        message = f"`{name}` is missing from HIP's cooperative groups: {instead}"
     ctx.report("HP510", node, message)
 
 
