@@ -21,6 +21,7 @@ from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
 from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.definitions import declared_names, is_definition
+from hipify_plus.translate.kernel_names import wrapped_kernel_names
 from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version
 
@@ -202,6 +203,7 @@ class _Translation:
                     self.rename_words(node.start_byte, node.end_byte)
         has_runtime = self.includes(found.get("include", []))
         if self.options.hip_launch_syntax:
+            self.wrapped_kernels = wrapped_kernel_names(tree)  # templates and macros: HIP_KERNEL_NAME
             for call in captures(tree, "launch").get("launch", []):
                 self.launch(call)
         device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
@@ -484,7 +486,7 @@ class _Translation:
             return
         render = self.buffer.render
         name = text(render(function.start_byte, function.end_byte))
-        if function.type == "template_function" or "<" in name:
+        if function.type == "template_function" or "<" in name or text(function.text) in self.wrapped_kernels:
             name = f"HIP_KERNEL_NAME({name})"
         config_text = [text(render(s.start_byte, s.end_byte)) for s in settings]
         grid, block = (c if c.startswith("dim3") else f"dim3({c})" for c in config_text[:2])
