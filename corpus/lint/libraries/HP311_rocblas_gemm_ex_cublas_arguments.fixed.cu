@@ -37,6 +37,6 @@ void attention_scores(rocblas_handle handle, int heads, int seq, int dim, const 
     rocblas_gemm_batched_ex(handle, rocblas_operation_none, rocblas_operation_none,  // expect: HP311
                             seq, seq, dim, &scale, (const void**)&K, rocblas_datatype_f32_r, seq,
                             (const void**)&Q, rocblas_datatype_f32_r, dim, &zero, (void**)&S,
-                            rocblas_datatype_f32_r, seq, heads, CUBLAS_COMPUTE_32F_FAST_TF32,
-                            rocblas_gemm_algo_standard);
+                            rocblas_datatype_f32_r, seq, (void**)&S, rocblas_datatype_f32_r, seq, heads, CUBLAS_COMPUTE_32F_FAST_TF32,
+                            rocblas_gemm_algo_standard, 0, rocblas_gemm_flags_none);
 }

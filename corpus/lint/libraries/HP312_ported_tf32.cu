@@ -1,11 +1,13 @@
-// hipify-plus-test: select=HP312 unsafe-fixes
-// The same step after `convert` (hipBLAS): AMD's hipBLAS rejects both TF32 requests.
+// hipify-plus-test: select=HP312
+// The same step after `convert` (hipBLAS): AMD's hipBLAS rejects both TF32 requests; XF32 math is
+// reported for what gfx90a runs.
 #include <hipblas/hipblas.h>
 
 void enable_tf32(hipblasHandle_t blas)
 {
     hipblasSetMathMode(blas, HIPBLAS_TF32_TENSOR_OP_MATH);  // expect: HP312
-    hipblasSetMathMode(blas, HIPBLAS_XF32_XDL_MATH);  // ok: HP312
+    hipblasSetMathMode(blas, HIPBLAS_DEFAULT_MATH);  // ok: HP312
+    hipblasSetMathMode(blas, HIPBLAS_XF32_XDL_MATH);  // expect: HP312
 }
 
 void projection(hipblasHandle_t blas, int m, int n, int k, const float* A, const float* B, float* C)

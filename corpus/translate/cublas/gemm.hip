@@ -32,7 +32,7 @@ int main()
     hipblasHandle_t handle;
     CUBLAS_CHECK(hipblasCreate(&handle));
     CUBLAS_CHECK(hipblasSetStream(handle, stream));
-    CUBLAS_CHECK(hipblasSetMathMode(handle, HIPBLAS_TF32_TENSOR_OP_MATH));
+    CUBLAS_CHECK(hipblasSetMathMode(handle, HIPBLAS_XF32_XDL_MATH));  // expect: HP312
 
     const float alpha = 1.0f, beta = 0.0f;
     // Y = W * X

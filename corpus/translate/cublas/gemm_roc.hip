@@ -33,7 +33,7 @@ int main()
     rocblas_handle handle;
     CUBLAS_CHECK(rocblas_create_handle(&handle));
     CUBLAS_CHECK(rocblas_set_stream(handle, stream));
-    CUBLAS_CHECK(rocblas_set_math_mode(handle, HIPBLAS_TF32_TENSOR_OP_MATH));
+    CUBLAS_CHECK(rocblas_set_math_mode(handle, rocblas_xf32_xdl_math_op));  // expect: HP312
 
     const float alpha = 1.0f, beta = 0.0f;
     // Y = W * X
@@ -49,8 +49,8 @@ int main()
                               Wh, rocblas_datatype_f16_r, in_features,
                               Xh, rocblas_datatype_f16_r, in_features,
                               &beta,
-                              Y, rocblas_datatype_f32_r, out_features,
-                              rocblas_compute_type_f32, rocblas_gemm_algo_standard));
+                              Y, rocblas_datatype_f32_r, out_features, Y, rocblas_datatype_f32_r, out_features,
+                              rocblas_datatype_f32_r, rocblas_gemm_algo_standard, 0, rocblas_gemm_flags_none));
 
     hipStreamSynchronize(stream);
     CUBLAS_CHECK(rocblas_destroy_handle(handle));

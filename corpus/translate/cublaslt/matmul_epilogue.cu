@@ -56,7 +56,7 @@ int main()
                             &heur[0].algo, workspace, wsSize, stream));
 
     // Backward of a ReLU layer: dReLU using the saved bitmask plus bias gradient.
-    cublasLtEpilogue_t bwd = CUBLASLT_EPILOGUE_DRELU_BGRAD;  // expect: HP001
+    cublasLtEpilogue_t bwd = CUBLASLT_EPILOGUE_DRELU_BGRAD;  // expect: HP313
     int64_t maskLd = m;
     LT_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE, &bwd, sizeof(bwd)));
     LT_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &reluMask, sizeof(reluMask)));

@@ -56,7 +56,7 @@ int main()
                             &heur[0].algo, workspace, wsSize, stream));
 
     // Backward of a ReLU layer: dReLU using the saved bitmask plus bias gradient.
-    hipblasLtEpilogue_t bwd = CUBLASLT_EPILOGUE_DRELU_BGRAD;  // expect: HP001
+    hipblasLtEpilogue_t bwd = CUBLASLT_EPILOGUE_DRELU_BGRAD;  // expect: HP313
     int64_t maskLd = m;
     LT_CHECK(hipblasLtMatmulDescSetAttribute(op, HIPBLASLT_MATMUL_DESC_EPILOGUE, &bwd, sizeof(bwd)));
     LT_CHECK(hipblasLtMatmulDescSetAttribute(op, HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &reluMask, sizeof(reluMask)));

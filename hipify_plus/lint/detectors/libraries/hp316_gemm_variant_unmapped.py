@@ -11,6 +11,7 @@ from hipify_plus.lint.detectors.libraries._blas_calls import _GEMM_TYPES, _gemm_
 from hipify_plus.lint.detectors.libraries._calls import _ancestor, _callee, _starts, _uses
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
+from hipify_plus.rewrite.blas import data_type
 
 
 # HP316
@@ -26,6 +27,12 @@ def grouped_gemm_unmapped(node: Node, ctx: LintContext) -> None:
 
 _TENSOR_OP_ALGO = re.compile(r"^CUBLAS_GEMM_(?:DEFAULT_TENSOR_OP|DFALT_TENSOR_OP|ALGO\d+(?:_TENSOR_OP)?)$")
 _NARROW_TYPES = re.compile(r"^(?:CUDA|HIP)_R_(?:16F|16BF|8I|8U|8F_\w+)$|^HIPBLAS_R_(?:16F|16B|8I)$")
+
+
+def _narrow(text: str) -> bool:
+    """A 16- or 8-bit GEMM input type, in any library's spelling (rocBLAS's too, after --roc)."""
+    found = data_type(text)
+    return bool(_NARROW_TYPES.match(text)) or (found is not None and found.key in ("r16f", "r16bf", "r8i", "r8u"))
 
 
 # HP316
@@ -47,7 +54,7 @@ def gemm_algorithm_unmapped(node: Node, ctx: LintContext) -> None:
     safe = False
     if text == "CUBLAS_GEMM_DEFAULT_TENSOR_OP" and call is not None and name in _GEMM_TYPES:
         types = _gemm_types(name, call_args(call), ctx)
-        safe = types is not None and bool(_NARROW_TYPES.match(types[0]) and _NARROW_TYPES.match(types[1]))
+        safe = types is not None and _narrow(types[0]) and _narrow(types[1])
     fix = ctx.fix("HP316", f"Use `{default}`", [Edit(node.start_byte, node.end_byte, default.encode())],
                   applicability=None if safe else "unsafe")
     kind = "an explicit cuBLAS algorithm" if "ALGO" in text else "the deprecated tensor-op default"
