@@ -8,6 +8,7 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -207,7 +208,10 @@ class _Translation:
             for call in captures(tree, "launch").get("launch", []):
                 self.launch(call)
         device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
-        if not has_runtime and (self.uses_runtime or device_syntax):
+        # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
+        # adds it to every CUDA source); headers and .cpp files only when they use it
+        cuda_source = self.source.path.endswith(".cu")
+        if not has_runtime and (self.uses_runtime or device_syntax or cuda_source):
             self.add_runtime_include(tree.root_node)
 
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
@@ -513,18 +517,29 @@ def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> boo
     return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
 
+# macros that configure system headers, so must be defined before any of them is included
+_FEATURE_MACRO = re.compile(rb"^(?:_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|_POSIX_C_SOURCE|_XOPEN_SOURCE\w*"
+                            rb"|_LARGEFILE\w*|_FILE_OFFSET_BITS|_ISOC\w+_SOURCE|_USE_MATH_DEFINES|NOMINMAX"
+                            rb"|WIN32_LEAN_AND_MEAN|__STDC_\w+_MACROS|_CRT_\w+)$")
+
+
 def _runtime_include_offset(root: Node, data: bytes) -> int:
-    """Where `#include <hip/hip_runtime.h>` goes: before the first top-level include (inside a
-    header guard if there is one), else after `#pragma once` or the guard's #define, else
-    after the leading comments."""
+    """Where `#include <hip/hip_runtime.h>` goes: after `#pragma once` and any feature-test macros
+    defined before the first include (`_GNU_SOURCE`, `NOMINMAX`: they must precede the system
+    headers hip_runtime.h includes), else before the first top-level include (inside a header
+    guard if there is one), else after the guard's #define, else after the leading comments."""
     after: int | None = None
     for child in root.children:
         if child.type == "comment":
             continue
         if child.type == "preproc_include":
-            return child.start_byte
+            # right after `#pragma once` (HIPIFY's place) or the feature macros before the include
+            return after if after is not None else child.start_byte
         if child.type == "preproc_call" and child.text.split()[:2] == [b"#pragma", b"once"]:
             after = child.end_byte
+            continue
+        if child.type == "preproc_def" and _FEATURE_MACRO.match(child.child_by_field_name("name").text or b""):
+            after = child.end_byte  # `#define _GNU_SOURCE` must come before the system headers
             continue
         if child.type == "preproc_ifdef" and _is_header_guard(child):
             for inner in child.named_children[1:]:

@@ -1,5 +1,6 @@
 // cuDNN calls whose MIOpen counterparts take other arguments: pooling descriptors without a NaN
 // option, the LRN mode, and the exhaustive-search flag of the algorithm search.
+#include <hip/hip_runtime.h>
 #include <miopen/miopen.h>
 
 void pooling(miopenPoolingDescriptor_t pool, int *dims, int *pads, int *strides)
