@@ -23,6 +23,7 @@ from hipify_plus.templates import text
 from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.definitions import declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
+from hipify_plus.translate import legacy_cublas
 from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version
 
@@ -180,6 +181,9 @@ class _Translation:
         local = _definitions(relevant)
         self.defined = set(self.project_names) | local
         self.arguments = CallArguments(self.data, self.options.rocm_version, self.report)
+        self.legacy_cublas = legacy_cublas.legacy_cublas_names(
+            self.table, {p.text[1:-1].decode("utf-8", "replace") for p in found.get("include", []) if p.text},
+            self.data)
         self.roc_types = (RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
                           if self.options.roc else None)
 
@@ -246,6 +250,9 @@ class _Translation:
         self.touched.add(name)
         if mapping.status == "lint":
             return  # left as it is: a rewrite rule (rules/convert.toml) reports or rewrites it
+        if name in self.legacy_cublas:
+            self.report("HP014", start, end, legacy_cublas.message(name), identifier=name, library="cublas")
+            return
         target, added, deprecated, removed = mapping.target(self.options.roc)
         if self.roc_types is not None and target and target == mapping.roc and mapping.policy == "hip":
             target, added, deprecated, removed = self.roc_types.target(mapping, start, end)
