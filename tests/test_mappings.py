@@ -35,7 +35,9 @@ def test_every_library_is_mapped_with_valid_statuses() -> None:
         ("cublasSgemm", "hipblasSgemm", "rocblas_sgemm"),
         ("curandCreateGenerator", "hiprandCreateGenerator", "rocrand_create_generator"),
         ("cudnnConvolutionForward", "", "miopenConvolutionForward"),
-        ("__nv_bfloat16", "__hip_bfloat16", ""),
+        ("__nv_bfloat16", "__hip_bfloat16", "rocblas_bfloat16"),
+        ("cuComplex", "hipComplex", "rocblas_float_complex"),
+        ("csrsv2Info_t", "csrsv2Info_t", "rocsparse_mat_info"),
         ("cuMemAlloc", "hipMalloc", ""),
     ],
 )

@@ -53,7 +53,8 @@ _UPPER = re.compile(r"^[A-Z0-9_]+$")
 #   give one (src/CUDA2HIP_Complex_API_types.cpp and src/CUDA2HIP_Device_types.cpp of ROCm/HIPIFY
 #   6.3: each hipCounter's `rocName`; the release from HIP_DEVICE_TYPE_NAME_VER_MAP). hipify-plus
 #   writes them under --roc only where the file's context allows it: see
-#   hipify_plus/translate/roc_types.py. (__nv_bfloat16's row is overridden by extra.tsv.)
+#   hipify_plus/translate/roc_types.py. (__nv_bfloat16's row is overridden by extra.tsv, which
+#   has the same ROC name.)
 # - csrsv2Info_t (and its struct csrsv2Info), which the cuSPARSE table maps to rocsparse_mat_descr
 #   (_rocsparse_mat_descr): every other *Info_t maps
 #   to rocsparse_mat_info, which rocsparse_?csrsv_buffer_size/_analysis/_solve take (rocSPARSE 2.5

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
+#include <cuda_bf16.h>
 #include <cuComplex.h>
 #include <cublas_v2.h>
 
@@ -13,6 +14,7 @@ int main()
     cuComplex *a, *b, *c;
     cuDoubleComplex *za;
     __half *ha, *hb, *hc;
+    __nv_bfloat16 *bf;
     cudaMalloc(&a, n * n * sizeof(cuComplex));
     cudaMalloc(&b, n * n * sizeof(cuComplex));
     cudaMalloc(&c, n * n * sizeof(cuComplex));
@@ -20,6 +22,7 @@ int main()
     cudaMalloc(&ha, n * n * sizeof(__half));
     cudaMalloc(&hb, n * n * sizeof(__half));
     cudaMalloc(&hc, n * n * sizeof(__half));
+    cudaMalloc(&bf, n * sizeof(__nv_bfloat16));
 
     cublasHandle_t handle;
     cublasCreate(&handle);
@@ -37,6 +40,6 @@ int main()
     printf("%f\n", norm);
     cublasDestroy(handle);
     cudaFree(a); cudaFree(b); cudaFree(c); cudaFree(za);
-    cudaFree(ha); cudaFree(hb); cudaFree(hc);
+    cudaFree(ha); cudaFree(hb); cudaFree(hc); cudaFree(bf);
     return 0;
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
+#include <hip/hip_bf16.h>
 #include <hip/hip_complex.h>
 #include <rocblas/rocblas.h>
 
@@ -13,6 +14,7 @@ int main()
     rocblas_float_complex *a, *b, *c;
     rocblas_double_complex *za;
     rocblas_half *ha, *hb, *hc;
+    rocblas_bfloat16 *bf;
     hipMalloc(&a, n * n * sizeof(rocblas_float_complex));
     hipMalloc(&b, n * n * sizeof(rocblas_float_complex));
     hipMalloc(&c, n * n * sizeof(rocblas_float_complex));
@@ -20,6 +22,7 @@ int main()
     hipMalloc(&ha, n * n * sizeof(rocblas_half));
     hipMalloc(&hb, n * n * sizeof(rocblas_half));
     hipMalloc(&hc, n * n * sizeof(rocblas_half));
+    hipMalloc(&bf, n * sizeof(rocblas_bfloat16));
 
     rocblas_handle handle;
     rocblas_create_handle(&handle);
@@ -37,6 +40,6 @@ int main()
     printf("%f\n", norm);
     rocblas_destroy_handle(handle);
     hipFree(a); hipFree(b); hipFree(c); hipFree(za);
-    hipFree(ha); hipFree(hb); hipFree(hc);
+    hipFree(ha); hipFree(hb); hipFree(hc); hipFree(bf);
     return 0;
 }
