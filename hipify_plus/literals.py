@@ -30,3 +30,13 @@ def is_full_32bit_mask(text: str) -> bool:
     """`0xffffffff`, `0xFFFFFFFFu`, `~0u`, `-1`, `(unsigned)-1` ...: all 32 lanes, and no more."""
     compact = text.replace(" ", "")
     return compact in _ALL_ONES or parse_int(compact) == FULL_32BIT
+
+
+_FULL_64BIT_SPELLINGS = frozenset({"~0ull", "~0ULL", "~0llu", "~0LLU", "~0ul", "~0UL"})
+
+
+def is_full_mask(text: str) -> bool:
+    """Every lane of a 32- or 64-lane wave: a full 32-bit mask, `~0ull`, `0xffffffffffffffff`."""
+    compact = text.replace(" ", "")
+    return (is_full_32bit_mask(compact) or compact in _FULL_64BIT_SPELLINGS
+            or parse_int(compact) == 0xFFFFFFFFFFFFFFFF)

@@ -8,6 +8,7 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from hipify_plus import lexer, templates
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
-from hipify_plus.literals import is_full_32bit_mask
+from hipify_plus.literals import is_full_32bit_mask, is_full_mask
 from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
@@ -37,6 +38,12 @@ _MASKED_INTRINSICS = frozenset({
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
 })
 _BOM = b"\xef\xbb\xbf"
+# Votes whose mask changes the result: before the *_sync forms, the vote over all lanes masked.
+_MASKED_VOTES = {
+    "__ballot_sync": "(__ballot({p}) & ({m}))",
+    "__any_sync": "((__ballot({p}) & ({m})) != 0)",
+    "__all_sync": "((__ballot({p}) & ({m})) == ({m}))",
+}
 # HIP headers that fail to compile unless hip/hip_runtime.h came first (hipcc 5.2 and 5.7:
 # undeclared blockDim / hipMemoryType, or "Must define exactly one of __HIP_PLATFORM_AMD__ ...").
 _NEEDS_RUNTIME_FIRST = frozenset({
@@ -163,6 +170,7 @@ class _Translation:
         self.touched: set[str] = set()
         self.rewritten: set[str] = set()
         self.uses_runtime = False
+        self.deferred: list[Callable[[], None]] = []  # rewrites that need every rename made first
         self.libraries: set[str] = set()
         self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
 
@@ -189,6 +197,8 @@ class _Translation:
 
         for node, name in relevant:
             self.identifier(node.start_byte, node.end_byte, name)
+        for rewrite in self.deferred:
+            rewrite()
         for body in found.get("arg", []):
             if body.parent is None or body.parent.type not in ("preproc_def", "preproc_function_def"):
                 continue  # #pragma / #error text is not code
@@ -344,6 +354,11 @@ class _Translation:
                 return False
             args = call[0]
             replacement = spelling[: -len(_DROP_FIRST_ARG)]
+            mask = self.data[args[0][0] : args[0][1]].decode("utf-8", "replace")
+            if mapping.cuda in _MASKED_VOTES and len(args) == 2 and not is_full_mask(mask):
+                # written once every name inside the call has been renamed
+                self.deferred.append(lambda: self.masked_vote(mapping, start, call, added, version, info))
+                return True
             if not self.buffer.add(Edit(start, end, replacement.encode())):
                 return True  # inside an argument another fallback dropped
             self.renamed += 1
@@ -368,6 +383,21 @@ class _Translation:
                 message += f" ({mapping.note})"
         self.report("HP008", start, end, message, **info)
         return True
+
+    def masked_vote(self, mapping: Mapping, start: int, call: tuple[list[tuple[int, int]], int],
+                    added: str, version: str, info: dict[str, str]) -> None:
+        """`__ballot_sync(m, p)` with a mask that may leave lanes out: the mask-less vote of the
+        older release, restricted to the mask's lanes (dropping it would count the others)."""
+        (mask_span, predicate_span), close = call
+        mask = text(self.buffer.render(*mask_span))
+        predicate = text(self.buffer.render(*predicate_span))
+        written = _MASKED_VOTES[mapping.cuda].format(m=mask, p=predicate)
+        if not self.buffer.replace_absorbing(start, close, written.encode("utf-8", "surrogateescape")):
+            return
+        self.renamed += 1
+        self.rewritten.add(mapping.cuda)
+        self.report("HP008", start, close, f"`{mapping.cuda}` needs ROCm {added}; wrote `{written}` for "
+                    f"ROCm {version}: the older vote restricted to the mask's lanes", **info)
 
     def rename_words(self, start: int, end: int) -> None:
         """Rename supported CUDA names inside a comment or string (only when asked)."""
