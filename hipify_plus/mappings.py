@@ -68,7 +68,7 @@ class Mapping:
 class HeaderMapping:
     cuda: str
     library: str
-    status: str  # supported | dropped | unsupported
+    status: str  # supported | dropped | unsupported | lint (a rewrite replaces or reports it)
     hip: str
     hip_added: Version | None
     roc: str

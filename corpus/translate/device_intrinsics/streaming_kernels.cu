@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>  // expect: HP007
+#include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
-#include <cooperative_groups/memcpy_async.h>  // expect: HP007
+#include <cooperative_groups/memcpy_async.h>
 namespace cg = cooperative_groups;
 
 __global__ void scale_rows(const float* __restrict__ in, float* __restrict__ out, const float4* in4,
@@ -21,11 +21,11 @@ __global__ void scale_rows(const float* __restrict__ in, float* __restrict__ out
     float peak = cg::reduce(warp, v, cg::greater<float>{});
     float prefix = cg::inclusive_scan(warp, v);
     if (i < n) {
-        __stcs(out + i, v / (sum + peak) + prefix);  // expect: HP001
-        __stcs(out4 + i / 4, __ldcs(in4 + i / 4));  // expect: HP001
-        __stcg(mean + blockIdx.x, __ldcg(&in[i]));  // expect: HP001
+        __stcs(out + i, v / (sum + peak) + prefix);
+        __stcs(out4 + i / 4, __ldcs(in4 + i / 4));
+        __stcg(mean + blockIdx.x, __ldcg(&in[i]));
     }
-    __syncwarp();  // expect: HP001
+    __syncwarp();
 }
 
 __global__ void histogram(const int* keys, int n, int* bins)
@@ -41,8 +41,8 @@ __global__ void histogram(const int* keys, int n, int* bins)
 
 __global__ void consumer(const int* ready, const float* data, float* out, int* status)
 {
-    while (__ldcv(ready) == 0) {  // expect: HP001
-        __nanosleep(100);  // expect: HP001
+    while (__ldcv(ready) == 0) {
+        __nanosleep(100);
     }
     __shared__ float tile[128];
     cg::thread_block block = cg::this_thread_block();
@@ -51,7 +51,7 @@ __global__ void consumer(const int* ready, const float* data, float* out, int* s
     out[threadIdx.x] = tile[threadIdx.x % 128];
     if (out[threadIdx.x] < 0.0f) {
         *status = -1;
-        __trap();  // expect: HP001
+        __trap();
     }
 }
 

@@ -106,7 +106,7 @@ __device__ inline auto reduce(const Group& group, T&& value, Op&& op) -> decltyp
 }
 }  // namespace cooperative_groups
 #endif
-#endif  // expect: HP007
+#endif
 // hipify-plus: HIP's cooperative groups have no <cooperative_groups/scan.h>; this block
 // provides what it declares, for tiles (any power-of-two size up to the wavefront, 64 or 32
 // lanes) and coalesced groups. CUDA builds include the real header.
@@ -207,7 +207,7 @@ template <unsigned Stage, class Group> __device__ inline void wait_prior(const G
 }  // namespace cooperative_groups
 #endif
 #endif
-#endif  // expect: HP007
+#endif
 
 // hipify-plus: CUDA device intrinsics that HIP does not declare, defined for hip-clang (CUDA
 // builds keep CUDA's own): __ldcs, __ldcg, __ldcv, __stcs, __stcg, __trap, __nanosleep.
@@ -331,11 +331,11 @@ __global__ void scale_rows(const float* __restrict__ in, float* __restrict__ out
     float peak = cg::reduce(warp, v, cg::greater<float>{});
     float prefix = cg::inclusive_scan(warp, v);
     if (i < n) {
-        __stcs(out + i, v / (sum + peak) + prefix);  // expect: HP001
-        __stcs(out4 + i / 4, __ldcs(in4 + i / 4));  // expect: HP001
-        __stcg(mean + blockIdx.x, __ldcg(&in[i]));  // expect: HP001
+        __stcs(out + i, v / (sum + peak) + prefix);
+        __stcs(out4 + i / 4, __ldcs(in4 + i / 4));
+        __stcg(mean + blockIdx.x, __ldcg(&in[i]));
     }
-    HP_SYNCWARP();  // expect: HP001
+    HP_SYNCWARP();
 }
 
 __global__ void histogram(const int* keys, int n, int* bins)
@@ -351,8 +351,8 @@ __global__ void histogram(const int* keys, int n, int* bins)
 
 __global__ void consumer(const int* ready, const float* data, float* out, int* status)
 {
-    while (__ldcv(ready) == 0) {  // expect: HP001
-        __nanosleep(100);  // expect: HP001
+    while (__ldcv(ready) == 0) {
+        __nanosleep(100);
     }
     __shared__ float tile[128];
     cg::thread_block block = cg::this_thread_block();
@@ -361,7 +361,7 @@ __global__ void consumer(const int* ready, const float* data, float* out, int* s
     out[threadIdx.x] = tile[threadIdx.x % 128];
     if (out[threadIdx.x] < 0.0f) {
         *status = -1;
-        __trap();  // expect: HP001
+        __trap();
     }
 }
 

@@ -9,6 +9,7 @@
 
 namespace cg = cooperative_groups;
 
+#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define these operators
 __host__ __device__ inline float3 operator+(float3 a, float3 b)
 {
     return make_float3(a.x + b.x, a.y + b.y, a.z + b.z);
@@ -18,6 +19,7 @@ __host__ __device__ inline float3 operator*(float s, float3 a)
 {
     return make_float3(s * a.x, s * a.y, s * a.z);
 }
+#endif  // !defined(__HIP_PLATFORM_AMD__)
 
 namespace sim {
 
