@@ -100,6 +100,9 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
     text = ctx.text(node)
     if text not in _TF32_COMPUTE and text not in _TF32_MATH:
         return
+    parent = node.parent
+    if parent is not None and parent.type == "binary_expression" and ctx.text(parent.child_by_field_name("operator") or parent) in ("==", "!="):
+        return  # a test of the value (`compute == ..._FAST_TF32 ? "TF32" : "FP32"`), not a request
     context = _tf32_context(node, ctx)
     version = ctx.settings.target_rocm
     plan = plan_tf32(context, version, ctx.settings.arches) if context else None
@@ -138,10 +141,13 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
             ctx.report("HP312", node, f"`{text}` in hipBLASLt runs as XF32 on gfx940-942: close to TF32 "
                        "but not bit-identical; compare results against the NVIDIA run", severity="info")
         else:
-            targets = ", ".join(ctx.settings.arches)
-            ctx.report("HP312", node, f"`{text}`: {targets} has no XF32/TF32 matrix path: hipBLASLt computes in "
-                       "full FP32 (ROCm 6.3+, which falls back) or finds no algorithm (earlier releases); pass "
-                       "HIPBLAS_COMPUTE_32F for these targets", severity="warning")
+            targets = ", ".join(a for a in ctx.settings.arches if a not in _XF32_ARCHES)
+            if ctx.settings.target_rocm >= (6, 3, 0):
+                what = "hipBLASLt falls back to full FP32 (correct, slower than TF32 on NVIDIA)"
+            else:
+                what = ("hipBLASLt before ROCm 6.3 has no FP32 fallback and its heuristic finds no algorithm: "
+                        "pass HIPBLAS_COMPUTE_32F for these targets")
+            ctx.report("HP312", node, f"`{text}`: {targets} has no XF32/TF32 matrix path; {what}", severity="warning")
         return
     if _BLAS_GEMM.match(call):
         hint = " and `hipblasSetMathMode(handle, HIPBLAS_XF32_XDL_MATH)` for XF32" if xf32 else ""
