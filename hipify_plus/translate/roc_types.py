@@ -21,7 +21,8 @@ ROCm 5.7 headers):
 - The same holds for the data-type enum: HIPIFY's tables give `CUDA_R_32F` -> rocBLAS's
   `rocblas_datatype_f32_r`, but rocSPARSE's generic API takes its own `rocsparse_datatype`
   (`rocsparse_datatype_f32_r`; rocSPARSE 2.5 and 3.x have f32/f64 real and complex, i8, u8, i32
-  and u32).
+  and u32): an argument of a cuSPARSE call gets rocSPARSE's, of a cuBLAS/cuSOLVER call rocBLAS's,
+  and any other use the type of the library the file calls.
 
 So the ROC name is written only where it is right: the file calls the library, and uses none of
 what the rocBLAS type lacks. Otherwise the HIP name stays; when the file does call the library,
@@ -91,8 +92,12 @@ class RocTypes:
         roc = (mapping.roc, mapping.roc_added, mapping.roc_deprecated, mapping.roc_removed)
         hip = (mapping.hip, mapping.hip_added, mapping.hip_deprecated, mapping.hip_removed)
         if mapping.roc.startswith("rocblas_datatype"):
+            # an argument of a cuSPARSE / cuBLAS call takes that library's type; elsewhere the file's
+            # libraries decide (rocSPARSE's only in a file that calls no rocBLAS/rocSOLVER)
+            library = self.call_library(start)
             libraries = self.libraries()
-            if "cusparse" not in libraries or libraries & _BLAS_LIBRARIES:
+            if library in _BLAS_LIBRARIES or (library != "cusparse" and (
+                    "cusparse" not in libraries or libraries & _BLAS_LIBRARIES)):
                 return roc
             sparse = "rocsparse" + mapping.roc[len("rocblas"):]
             return (sparse, None, None, None) if sparse in _ROCSPARSE_DATATYPES else hip
@@ -129,6 +134,17 @@ class RocTypes:
                     found.add(mapping.library)
             self._libraries = found
         return self._libraries
+
+    def call_library(self, offset: int) -> str:
+        """The CUDA library of the innermost call whose arguments hold `offset` ('' if none)."""
+        node = self.tree.root_node.descendant_for_byte_range(offset, offset)
+        while node is not None:
+            if node.type == "argument_list" and node.parent is not None and node.parent.type == "call_expression":
+                function = node.parent.child_by_field_name("function")
+                if function is not None and function.text is not None:
+                    return self._library(function.text.decode("utf-8", "replace"))
+            node = node.parent
+        return ""
 
     def blocker(self, mapping: Mapping) -> str | None:
         """What in the file needs the HIP type, described; None when nothing does."""
