@@ -146,9 +146,7 @@ def lookup(use: Node) -> Declared | None:
                 parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
             if parameters is not None:
                 found = _search(parameters, name, None)
-        elif kind == "field_declaration_list":
-            found = _search(scope, name, None)
-        elif kind in ("translation_unit", "declaration_list"):
+        elif kind == "field_declaration_list" or kind in ("translation_unit", "declaration_list"):
             found = _search(scope, name, None)
         if found is not None:
             return found

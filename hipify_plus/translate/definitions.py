@@ -92,9 +92,7 @@ def declarator_name(declarator: Node | None) -> Node | None:
         kind = declarator.type
         if kind in _NAME_TYPES:
             return declarator
-        if kind == "template_function":
-            declarator = declarator.child_by_field_name("name")
-        elif kind == "qualified_identifier":
+        if kind == "template_function" or kind == "qualified_identifier":
             declarator = declarator.child_by_field_name("name")
         elif kind in ("reference_declarator", "parenthesized_declarator", "attributed_declarator",
                       "variadic_declarator"):

@@ -10,7 +10,14 @@ does not help on AMD, where it is `sym`)."""
 from __future__ import annotations
 
 from hipify_plus.cuda.declarations import Declared, lookup
-from hipify_plus.cuda.syntax import call_args, callee_name, callee_node, named, node_text, unparenthesized
+from hipify_plus.cuda.syntax import (
+    call_args,
+    callee_name,
+    callee_node,
+    named,
+    node_text,
+    unparenthesized,
+)
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector

@@ -1,0 +1,186 @@
+"""HP708: `CUdeviceptr` is an unsigned 64-bit integer in CUDA, `hipDeviceptr_t` is `void*` in HIP.
+Renamed code that does integer things with one (`d + offset`, `d += n`, `d & ~255`, `d - e`,
+`size_t s = d;`, `hipDeviceptr_t p = bytes;`, `d > 0`) does not compile: hip-clang rejects
+arithmetic on `void*` and implicit pointer/integer conversions. Where the use says which type the
+value needs, the expression is rewritten to compute the same bytes: `(hipDeviceptr_t)((char*)d +
+offset)` where a device pointer is meant, `(unsigned long long)d` (CUDA's own integer) where an
+integer is; elsewhere an error says which."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.deviceptr import (
+    ADDITIVE,
+    BAD,
+    DEVICEPTR,
+    INTEGER,
+    PRIMARY,
+    PTR,
+    SIDE_EFFECT_FREE,
+    DeviceptrTypes,
+    Shape,
+    arithmetic_parent,
+    is_null,
+    known_integer,
+    needs_integer,
+    operator_of,
+    use_context,
+)
+from hipify_plus.cuda.syntax import descendants, node_text, unparenthesized
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import file_detector
+from hipify_plus.parse import Node
+
+
+def _rewritten(ctx: LintContext, outer: Node, shape: Shape, context: str) -> bytes:
+    """`outer` computing CUDA's bytes: `(hipDeviceptr_t)((char*)d + n)` for an address used as a
+    pointer, `(unsigned long long)d ...` (wrapped back into a hipDeviceptr_t where one is meant)."""
+    data = ctx.data
+    by_bytes = shape.kind == PTR and context == PTR and len(shape.leaves) == 1
+    leaf_cast = b"(char*)" if by_bytes else f"({INTEGER})".encode()
+    pieces, cursor = [], outer.start_byte
+    for leaf in sorted(shape.leaves, key=lambda n: n.start_byte):
+        pieces += [data[cursor:leaf.start_byte], leaf_cast, data[leaf.start_byte:leaf.end_byte]]
+        cursor = leaf.end_byte
+    pieces.append(data[cursor:outer.end_byte])
+    text = b"".join(pieces)
+    if context == PTR:
+        inner = text[1:-1] if outer.type == "parenthesized_expression" and unparenthesized(outer) is not outer else text
+        return f"({DEVICEPTR})(".encode() + inner + b")"
+    return text
+
+
+def _describe(context: str, shape: Shape) -> str:
+    if context == PTR and shape.kind == PTR and len(shape.leaves) == 1:
+        return "a device pointer is meant here: the fix adds the offset in bytes through `char*`"
+    if context == PTR:
+        return (f"a device pointer is meant here: the fix computes CUDA's integer (`{INTEGER}`, what "
+                "CUdeviceptr is) and converts it back")
+    return f"an integer is meant here: the fix converts the pointer to `{INTEGER}`, what CUdeviceptr is"
+
+
+def _expression(ctx: LintContext, types: DeviceptrTypes, outer: Node, shape: Shape, reported: set[int]) -> None:
+    if outer.start_byte in reported:
+        return
+    reported.add(outer.start_byte)
+    text = " ".join(node_text(outer).split())
+    if shape.kind == BAD:
+        ctx.report("HP708", outer, f"`{text}`: hipDeviceptr_t is `void*` in HIP (CUdeviceptr was an integer) and "
+                   "this adds two device pointers or subtracts one from an integer; compute it with "
+                   f"`({INTEGER})` casts by hand")
+        return
+    context = use_context(types, outer, shape)
+    if shape.leaves == [unparenthesized(outer)] and not needs_integer(types, outer, context):
+        return  # a device pointer used as one, or converted explicitly (`(size_t)d`)
+    if context is None:
+        ctx.report("HP708", outer, f"`{text}`: hipDeviceptr_t is `void*` in HIP (CUdeviceptr was an integer), so "
+                   "this does not compile, and HP708 cannot tell from the use whether a pointer or an integer is "
+                   f"meant: write `({DEVICEPTR})((char*)d + n)` for an address, `({INTEGER})d` for an integer")
+        return
+    fix = ctx.fix("HP708", "Compute the same bytes with casts", [Edit(outer.start_byte, outer.end_byte,
+                                                                     _rewritten(ctx, outer, shape, context))])
+    ctx.report("HP708", outer, f"`{text}`: hipDeviceptr_t is `void*` in HIP (CUdeviceptr was an integer), so this "
+               f"does not compile; {_describe(context, shape)}", fix)
+
+
+def _simple_lvalue(node: Node) -> bool:
+    """Evaluating it twice is the same as once: names, fields, constant subscripts."""
+    return all(n.type in SIDE_EFFECT_FREE or not n.is_named for n in descendants(node))
+
+
+def _compound(ctx: LintContext, types: DeviceptrTypes, node: Node, reported: set[int]) -> None:
+    """`d += n`, `d -= n`, `d &= m`, `d++`: the same update through casts."""
+    if node.start_byte in reported:
+        return
+    reported.add(node.start_byte)
+    data = ctx.data
+    if node.type == "update_expression":
+        target = node.child_by_field_name("argument")
+        operator = "+" if b"++" in data[node.start_byte:node.end_byte] else "-"
+        value = b"1"
+        statement = node.parent is not None and (node.parent.type == "expression_statement" or (
+            node.parent.type == "for_statement" and node.parent.child_by_field_name("update") is not None
+            and node.parent.child_by_field_name("update").start_byte == node.start_byte))
+    else:
+        target = node.child_by_field_name("left")
+        operator = operator_of(node)[:-1]
+        right = node.child_by_field_name("right")
+        if right is None:
+            return
+        if types.shape(right).kind is not None:
+            ctx.report("HP708", node, f"`{node_text(node)}`: hipDeviceptr_t is `void*` in HIP; the right side is a "
+                       f"device pointer too: compute it with `({INTEGER})` casts by hand")
+            return
+        value = data[right.start_byte:right.end_byte]
+        if right.type not in PRIMARY:
+            value = b"(" + value + b")"
+        statement = True  # the value of `d += n` is the new `d` in both forms
+    if target is None:
+        return
+    name = data[target.start_byte:target.end_byte]
+    if not statement or not _simple_lvalue(target):
+        ctx.report("HP708", node, f"`{node_text(node)}`: hipDeviceptr_t is `void*` in HIP (CUdeviceptr was an "
+                   f"integer), so this does not compile; write `{name.decode()} = ({DEVICEPTR})((char*)"
+                   f"{name.decode()} {operator} {value.decode()})` as a statement of its own")
+        return
+    if operator in ADDITIVE:
+        computed = b"(char*)" + name + b" " + operator.encode() + b" " + value
+    else:
+        computed = f"({INTEGER})".encode() + name + b" " + operator.encode() + b" " + value
+    replacement = name + b" = " + f"({DEVICEPTR})(".encode() + computed + b")"
+    fix = ctx.fix("HP708", "Update the pointer through casts", [Edit(node.start_byte, node.end_byte, replacement)])
+    ctx.report("HP708", node, f"`{node_text(node)}`: hipDeviceptr_t is `void*` in HIP (CUdeviceptr was an integer), "
+               "so this does not compile; the fix does the same update in bytes", fix)
+
+
+def _integer_into_pointer(ctx: LintContext, types: DeviceptrTypes, value: Node, reported: set[int]) -> None:
+    """`hipDeviceptr_t p = bytes;` / `d = base;` with an integer that is not a null constant."""
+    if value.start_byte in reported or is_null(value) or not known_integer(types, value):
+        return
+    reported.add(value.start_byte)
+    text = node_text(value)
+    wrapped = text if value.type in PRIMARY else f"({text})"
+    fix = ctx.fix("HP708", f"Convert the integer: `({DEVICEPTR}){wrapped}`",
+                  [Edit(value.start_byte, value.end_byte, f"({DEVICEPTR}){wrapped}".encode())])
+    ctx.report("HP708", value, f"`{text}` is an integer stored into a hipDeviceptr_t, which is `void*` in HIP "
+               "(CUdeviceptr was an integer): convert it explicitly, same address", fix)
+
+
+@file_detector(emits=("HP708",))
+def deviceptr_arithmetic(ctx: LintContext) -> None:
+    if DEVICEPTR.encode() not in ctx.data:
+        return
+    types = DeviceptrTypes(ctx.nodes({"declaration", "parameter_declaration", "field_declaration"}))
+    reported: set[int] = set()
+    for node in ctx.nodes({"identifier", "subscript_expression", "field_expression", "pointer_expression"}):
+        if not types.is_leaf(node):
+            continue
+        parent = node.parent
+        if parent is not None and parent.type == "update_expression":
+            _compound(ctx, types, parent, reported)
+            continue
+        if parent is not None and parent.type == "assignment_expression" and operator_of(parent) != "=":
+            left = parent.child_by_field_name("left")
+            if left is not None and left.start_byte == node.start_byte:
+                _compound(ctx, types, parent, reported)
+                continue
+        outer = node
+        while (above := arithmetic_parent(outer)) is not None:
+            outer = above
+        shape = types.shape(outer)
+        if shape.kind is not None:
+            _expression(ctx, types, outer, shape, reported)
+    # integers stored into hipDeviceptr_t variables
+    for node in ctx.nodes({"declaration"}):
+        kind = node.child_by_field_name("type")
+        if kind is None or node_text(kind) != DEVICEPTR:
+            continue
+        for declarator in node.children_by_field_name("declarator"):
+            value = declarator.child_by_field_name("value") if declarator.type == "init_declarator" else None
+            if value is not None and value.type != "initializer_list" and declarator.child_by_field_name(
+                    "declarator") is not None and declarator.child_by_field_name("declarator").type == "identifier":
+                _integer_into_pointer(ctx, types, value, reported)
+    for node in ctx.nodes({"assignment_expression"}):
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if operator_of(node) == "=" and left is not None and right is not None and types.is_leaf(unparenthesized(left)):
+            _integer_into_pointer(ctx, types, right, reported)
