@@ -65,7 +65,10 @@ def data_spelling(text: str, version: Version) -> str | None:
     return found.hipblas if old_form(version) else found.hip
 
 
-def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Lookup | None = None) -> CallPlan | None:
+def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Lookup | None = None, *,
+                 roc: bool = False) -> CallPlan | None:
+    """The release's spelling of a hipBLASLt descriptor or layout call's types (`roc`: the file was
+    converted with --roc, which writes rocBLAS's types for cuBLAS's, wrong in hipBLASLt calls)."""
     shape = LT_CALLS.get(name)
     if shape is None or len(args) != shape[2]:
         return None
@@ -86,17 +89,18 @@ def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Looku
             elif wanted != text:
                 plan.replacements[compute_index] = wanted
         else:
-            _check(plan, compute_index, text, version, lookup, compute=True)
+            _check(plan, compute_index, text, version, lookup, compute=True, roc=roc)
     text = texts[data_index]  # MatmulDescCreate's scale type, or the layout's type
     wanted = data_spelling(text, version)
     if wanted is None:
-        _check(plan, data_index, text, version, lookup, compute=False)
+        _check(plan, data_index, text, version, lookup, compute=False, roc=roc)
     elif wanted != text:
         plan.replacements[data_index] = wanted
     return plan
 
 
-def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Lookup | None, *, compute: bool) -> None:
+def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Lookup | None, *, compute: bool,
+           roc: bool = False) -> None:
     known = lookup(text) if lookup is not None and is_identifier(text) else None
     old = old_form(version)
     if compute:
@@ -119,8 +123,13 @@ def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Look
     declared = known[1] if known is not None else None
     if declared in right_types:
         return
-    if declared is None and not old:
+    if declared is None and not old and not roc:
         return  # convert writes hipDataType / hipblasComputeType_t for the CUDA types: right from 6.0
+    if declared is None and roc:
+        plan.problems.append(Problem(index, f"`{text}`: with --roc convert writes rocBLAS's types for cudaDataType_t "
+                                     f"and cublasComputeType_t (rocblas_datatype), but {release} takes a {wanted} "
+                                     "here; convert cuBLASLt code without --roc"))
+        return
     what = f"is declared `{declared}`" if declared else "is not an enumerator this file declares"
     plan.problems.append(Problem(index, f"`{text}` {what}: {release} takes a {wanted} here"))
 

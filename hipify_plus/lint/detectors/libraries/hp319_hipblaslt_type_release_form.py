@@ -8,7 +8,8 @@ from hipify_plus.cuda.syntax import callee_name, callee_node, unparenthesized
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._blas_rewrites import argument_lookup, arguments, describe, plan_edits, release
-from hipify_plus.lint.registry import detector
+from hipify_plus.lint.detectors.libraries._calls import _calls, _uses
+from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.blaslt import (
     LT_CALLS, OPERATION_ATTRIBUTES, TYPE_ATTRIBUTES, data_spelling, old_form, plan_lt_call, plan_operation_value, plan_type_value,
@@ -28,7 +29,8 @@ def hipblaslt_type_release_form(node: Node, ctx: LintContext) -> None:
         return
     args = arguments(node)
     version = ctx.settings.target_rocm
-    plan = plan_lt_call(name, [ctx.text(a) for a in args], version, argument_lookup(ctx, args))
+    plan = plan_lt_call(name, [ctx.text(a) for a in args], version, argument_lookup(ctx, args),
+                        roc=ctx.settings.roc or _uses(ctx, "rocblas_"))
     if plan is None:
         return
     leaf_edits = _respell_conditionals(plan, args, ctx)
@@ -156,3 +158,25 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     ctx.report("HP319", where, f"the bias data type `{name}` is read through a void*: {release(ctx)}'s hipBLASLt "
                f"reads a {wanted_type}, so `{name}` must be one (the other release's enumerator compiles and names "
                "another type)", ctx.fix("HP319", f"Declare `{name}` a {wanted_type}", edits))
+
+
+@file_detector(emits=("HP319",))
+def hipblaslt_status_in_rocblas_code(ctx: LintContext) -> None:
+    """--roc turns cublasStatus_t into rocblas_status, but hipBLASLt returns hipblasStatus_t: a status
+    check shared by cuBLAS and cuBLASLt calls stops compiling (llm.c's cublasCheck)."""
+    if not (ctx.settings.roc or _uses(ctx, "rocblas_")):
+        return
+    for call in _calls(ctx):
+        if not call.name.startswith("hipblasLt"):
+            continue
+        holder = call.node.parent.parent if call.node.parent is not None else None
+        if holder is None or holder.type != "call_expression":
+            continue
+        outer = callee_name(holder)
+        if outer.startswith(("hipblas", "HIPBLAS")) or not outer:
+            continue
+        ctx.report("HP319", callee_node(holder) or holder, f"`{call.name}` returns a hipblasStatus_t, but `{outer}` "
+                   "is this file's status check, which --roc made take rocBLAS's rocblas_status (cuBLAS's and "
+                   "cuBLASLt's statuses were one type): convert cuBLASLt code without --roc, or give hipBLASLt "
+                   "calls their own check")
+        return
