@@ -15,6 +15,11 @@ from hipify_plus.data import data_dir
 
 SEVERITIES = ("error", "warning", "info")
 FIX_AVAILABILITY = ("never", "sometimes", "always")
+# `inactive_code`: "drop" - the lint engine drops the rule's findings in code no pass of an AMD
+# build compiles (`#if 0`, the CUDA side of a platform switch, `#ifdef __CUDA_ARCH__`; see
+# hipify_plus/cuda/preprocessor.py); "keep" - the rule decides itself (a rule about such guards,
+# or a family not moved onto the engine's filter yet).
+INACTIVE_CODE = ("drop", "keep")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +32,7 @@ class Rule:
     fix: str
     docs: str
     fix_applicability: str = "safe"
+    inactive_code: str = "keep"
 
 
 class RuleError(ValueError):
@@ -53,6 +59,7 @@ def _load_rule(path: Path) -> Rule:
             id=raw["id"], name=raw["name"], family=raw["family"], severity=raw["severity"],
             summary=raw["summary"], fix=raw.get("fix", "never"), docs=raw["docs"].strip(),
             fix_applicability=raw.get("fix_applicability", "safe"),
+            inactive_code=raw.get("inactive_code", "keep"),
         )
     except (KeyError, tomllib.TOMLDecodeError) as exc:
         raise RuleError(f"{path}: {exc}") from exc

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from hipify_plus.lint.registry import detectors
-from hipify_plus.registry import FIX_AVAILABILITY, SEVERITIES, all_rules
+from hipify_plus.registry import FIX_AVAILABILITY, INACTIVE_CODE, SEVERITIES, all_rules
 from hipify_plus.testing import load_fixture
 
 from .test_lint_corpus import INPUTS, settings_for
@@ -28,6 +28,7 @@ def test_rule_metadata(rule) -> None:
     assert rule.severity in SEVERITIES
     assert rule.fix in FIX_AVAILABILITY
     assert rule.fix_applicability in ("safe", "unsafe", "display")
+    assert rule.inactive_code in INACTIVE_CODE
     assert "## What it does" in rule.docs and "## Why it matters on AMD" in rule.docs
     if rule.fix != "never":
         assert "## Fix safety" in rule.docs, "a fixable rule says why its fix is safe or unsafe"

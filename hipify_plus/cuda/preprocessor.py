@@ -29,14 +29,25 @@ CUDA_VERSION_MACROS = frozenset({
     "CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
     "__CUDACC_VER_BUILD__", "__CUDACC_VER__", "__CUDA_API_VERSION",
 })
-# Defined in both passes of every hip-clang compile for AMD.
+# Defined in both passes of every hip-clang compile for AMD. `__AMDGCN__` and `__AMDGPU__` are
+# among them: hipcc 5.2 (clang 15) and 5.7 (clang 17) define them in the host pass too (`-dM -E`
+# with --cuda-host-only, and `#ifndef __AMDGCN__` / `#error` in a two-pass compile), so they tell
+# an AMD build, not the device pass; `__HIP_DEVICE_COMPILE__` does that.
 AMD_MACROS = frozenset({
     "__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "__HIP__", "__HIP_ROCclr__",
-    "__clang__",
+    "__clang__", "__AMDGCN__", "__AMDGPU__",
 })
-# Defined only in the device pass.
-DEVICE_PASS_MACROS = frozenset({"__HIP_DEVICE_COMPILE__", "__AMDGCN__", "__AMDGPU__"})
-DEVICE_PASS_PATTERN = re.compile(r"__gfx\w+__|__GFX\d+__|__AMDGCN_WAVEFRONT_SIZE(?:__)?|__HIP_ARCH_\w+")
+# Defined only in the device pass: the pass flag, and the target's own macros (`__gfx90a__`,
+# `__GFX9__`), whose value depends on the target being compiled.
+DEVICE_PASS_MACROS = frozenset({"__HIP_DEVICE_COMPILE__"})
+DEVICE_PASS_PATTERN = re.compile(r"__gfx\w+__|__GFX\d+__")
+# Defined in both passes with a value only the device pass ties to the target: the host pass
+# reads `__AMDGCN_WAVEFRONT_SIZE` as 64 even for a wave32 target (gfx1030), and HIP's feature
+# macros `__HIP_ARCH_HAS_*__` as 0 (measured with hipcc 5.2 and 5.7).
+HOST_PASS_VALUES = {"__AMDGCN_WAVEFRONT_SIZE": 64}
+HOST_PASS_PATTERN = re.compile(r"__HIP_ARCH_\w+__")
+# Names of AMD's older toolchain (HCC) that hip-clang does not define.
+NOT_DEFINED_ON_AMD = frozenset({"__HCC__", "__HCC_ACCELERATOR__"})
 # Build flags projects set for their ROCm port (USE_ROCM, GGML_USE_HIP, WITH_HIP, ...).
 _AMD_BUILD_FLAG = re.compile(r"(?i)(^|_)(rocm|hip|amd|hcc)(_|$)")
 _NOT_PLATFORM_FLAG = re.compile(r"(?i)nvidia|nvcc|enable_|disable|no_|device_compile|version|__has|hipify")
@@ -76,12 +87,14 @@ class AmdBuild:
         """`defined(name)`: 1, 0, or None when it depends on the build or on the file."""
         if name in self.file_macros:
             return None
-        if name in NVIDIA_MACROS:
+        if name in NVIDIA_MACROS or name in NOT_DEFINED_ON_AMD:
             return 0
-        if name in AMD_MACROS or name in self.version_values():
+        if name in AMD_MACROS or name in self.version_values() or _host_pass_value(name) is not None:
             return 1
-        if name in DEVICE_PASS_MACROS or DEVICE_PASS_PATTERN.fullmatch(name):
-            return int(self.device) if name in DEVICE_PASS_MACROS else (None if self.device else 0)
+        if name in DEVICE_PASS_MACROS:
+            return int(self.device)
+        if DEVICE_PASS_PATTERN.fullmatch(name):
+            return None if self.device else 0
         if _AMD_BUILD_FLAG.search(name) and not _NOT_PLATFORM_FLAG.search(name):
             return 1
         return None
@@ -93,10 +106,13 @@ class AmdBuild:
         versions = self.version_values()
         if name in versions:
             return versions[name]
-        if name in NVIDIA_MACROS:
+        if name in NVIDIA_MACROS or name in NOT_DEFINED_ON_AMD:
             return 0
         if name in AMD_MACROS or name in DEVICE_PASS_MACROS:
             return self.defined(name)
+        host = _host_pass_value(name)
+        if host is not None:
+            return None if self.device else host
         if DEVICE_PASS_PATTERN.fullmatch(name):
             return None if self.device else 0
         return None
@@ -151,6 +167,13 @@ class AmdBuild:
         return self.evaluate(directive.child_by_field_name("condition"))
 
 
+def _host_pass_value(name: str) -> int | None:
+    """The host pass's value of a macro defined in both passes with a per-target device value."""
+    if name in HOST_PASS_VALUES:
+        return HOST_PASS_VALUES[name]
+    return 0 if HOST_PASS_PATTERN.fullmatch(name) else None
+
+
 _AMD_WORDS = frozenset({"HIP", "HIPCC", "ROCM", "AMD", "AMDGCN", "AMDGPU", "HCC"})
 
 
@@ -158,6 +181,7 @@ def is_amd_macro(name: str) -> bool:
     """A macro that only means something for AMD builds (platform, pass, target, version, port flag)."""
     return name not in NVIDIA_MACROS and bool(
         name in AMD_MACROS or name in DEVICE_PASS_MACROS or DEVICE_PASS_PATTERN.fullmatch(name)
+        or _host_pass_value(name) is not None or name in NOT_DEFINED_ON_AMD
         or _AMD_WORDS & set(name.split("_"))
     )
 

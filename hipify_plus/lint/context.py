@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from hipify_plus.cuda.preprocessor import AmdBuild, file_macros
+from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
 from hipify_plus.cuda.syntax import base_name
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
@@ -121,6 +121,13 @@ class LintContext:
     def amd(self) -> AmdBuild:
         """The AMD build this file is linted for (target ROCm; the file's own macros unknown)."""
         return AmdBuild(self.settings.target_rocm, file_macros=file_macros(self.tree.root_node))
+
+    def inactive_on_amd(self, node: Node) -> bool:
+        """True if no pass of the AMD build compiles `node` (`#if 0`, the CUDA side of a platform
+        switch, `#ifdef __CUDA_ARCH__`, a HIP_VERSION test the target fails). The engine drops
+        findings there for rules with `inactive_code = "drop"`; analyses that must not count such
+        code (a rule's unit, a blocker) ask here."""
+        return inactive_on_amd(node, self.amd)
 
     # -- reporting ------------------------------------------------------------------------
 

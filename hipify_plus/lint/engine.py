@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from hipify_plus.cuda.preprocessor import inactive_on_amd
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, OffsetMap, apply_fixes
 from hipify_plus.filekinds import file_kind
@@ -15,6 +16,7 @@ from hipify_plus.lint.registry import detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
 from hipify_plus.parse import Tree, error_count, nodes_of_types, parse
+from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
 
 MAX_FIX_ROUNDS = 10
@@ -52,7 +54,7 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
         for item in registered.files:
             if any(settings.enabled(r, path) for r in item.emits):
                 _run(item.function, (ctx,), result)
-        found = ctx.diagnostics
+        found = _compiled_on_amd(ctx.diagnostics, ctx)
         comments = [(n.start_byte, n.end_byte) for n in ctx.nodes({"comment"})]
     elif kind is not None:
         build = BuildContext(source, settings, kind)
@@ -79,6 +81,19 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
     kept.sort(key=lambda d: (d.start, d.rule))
     result.diagnostics = kept
     return result
+
+
+def _compiled_on_amd(found: list[Diagnostic], ctx: LintContext) -> list[Diagnostic]:
+    """Findings, less those of `inactive_code = "drop"` rules that sit in code no pass of an AMD
+    build compiles (the one preprocessor model: hipify_plus/cuda/preprocessor.py)."""
+    kept = []
+    for diagnostic in found:
+        if get_rule(diagnostic.rule).inactive_code == "drop":
+            node = ctx.tree.root_node.descendant_for_byte_range(diagnostic.start, diagnostic.end)
+            if node is not None and inactive_on_amd(node, ctx.amd):
+                continue
+        kept.append(diagnostic)
+    return kept
 
 
 def _families(settings: LintSettings) -> frozenset[str] | None:

@@ -19,7 +19,6 @@ from hipify_plus.lint.detectors.wavefront._patterns import (
     SCAN_SHUFFLES,
     SYNC_INTRINSICS,
 )
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _STATEMENT_END,
     _cache,
@@ -118,7 +117,7 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
         elif kind == "call_expression":
             name = _call_base(node, ctx)
             if name and name not in defined and not name.startswith("__") and _WARPISH.search(name) \
-                    and not name.startswith(("tiled_partition", "this_")) and not _inactive_on_amd(node, ctx):
+                    and not name.startswith(("tiled_partition", "this_")) and not ctx.inactive_on_amd(node):
                 return (f"`{name}()` on line {_line(ctx, node)} is defined in another file and may "
                         "assume 32 lanes")
             elif name in SYNC_INTRINSICS:
@@ -126,7 +125,7 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
                 mask = _literal(args[0], ctx) if args else None
                 if mask is not None and mask not in (FULL_32BIT, 2**64 - 1):
                     reason = f"the partial mask `{ctx.text(args[0])}`"
-        if reason and not _inactive_on_amd(node, ctx):
+        if reason and not ctx.inactive_on_amd(node):
             return f"{reason} on line {_line(ctx, node)} also assumes 32 lanes"
     if arrays:
         warp_ids = _warp_id_vars(function, ctx, consumed)

@@ -16,7 +16,6 @@ from hipify_plus.lint.detectors.wavefront._patterns import (
     SCAN_SHUFFLES,
     SHUFFLES,
 )
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _assigned_name,
     _cache,
@@ -87,7 +86,7 @@ def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
         return None
     if ctx.text(left).replace(" ", "") in _bitset_operands(function_node, ctx):
         return None
-    if _inactive_on_amd(node, ctx):
+    if ctx.inactive_on_amd(node):
         return None
     text = ctx.text(node)
     assert right is not None
@@ -134,7 +133,7 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
         return None
     if not (_countish(left, ctx) or _WARP_COUNT_NAME.search(assigned) or shared_size):
         return None
-    if _inactive_on_amd(node, ctx):
+    if ctx.inactive_on_amd(node):
         return None
     text = ctx.text(node)
     rounded = _unparen(left)
@@ -217,7 +216,7 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
         return None
     if not any(shuffle + "(" in body_text for shuffle in shuffles):
         return None
-    if _has_width_argument(body, shuffles, ctx) or _inactive_on_amd(node, ctx):
+    if _has_width_argument(body, shuffles, ctx) or ctx.inactive_on_amd(node):
         return None
     return _Site("HP105", target, node, _function_of(node), message, title,
                  [Edit(target.start_byte, target.end_byte, replacement.encode())], (target.start_byte,))

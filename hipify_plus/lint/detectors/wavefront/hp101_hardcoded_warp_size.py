@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import re
 
+from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
 from hipify_plus.lint.detectors.wavefront._patterns import _NOT_HARDWARE_WIDTH, _WARP_SIZE_NAME
-from hipify_plus.lint.detectors.wavefront._preprocessor import (
-    _branch_conditions,
-    _condition_of,
-    _inactive_on_amd,
-)
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _function_kind,
     _function_of,
@@ -27,8 +23,8 @@ _WAVE_AWARE = re.compile(r"(?i)__GFX\d|AMDGCN|HIP|ROCM|HCC|WAVEFRONT|__NVCC__|(^
 def _in_platform_switch(node: Node, ctx: LintContext) -> bool:
     """True inside an #if/#ifdef whose condition names an AMD, wavefront or platform macro: the
     author already chose a width per platform there."""
-    for condition_node, _ in _branch_conditions(node):
-        condition = _condition_of(condition_node)
+    for directive, _ in enclosing_branches(node):
+        condition = condition_of(directive)
         if condition is not None and _WAVE_AWARE.search(ctx.text(condition)):
             return True
     return False
@@ -48,7 +44,7 @@ def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
             number = ctx.int_value(value)
         if number != 32:
             continue
-        if _in_platform_switch(node, ctx) or _inactive_on_amd(node, ctx):
+        if _in_platform_switch(node, ctx):
             continue
         message = (f"`{label}` hard-codes a warp size of 32: AMD wavefronts have 64 lanes on CDNA "
                    "(MI100/MI200/MI300) and 32 on RDNA")

@@ -11,7 +11,6 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._warp_units import _report_site, _warp_set
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
@@ -40,7 +39,7 @@ _MACRO_FIXES = {"&": "& (warpSize - 1)", "%": "% warpSize", "/": "/ warpSize", "
 def _lane_index_in_macro(node: Node, ctx: LintContext) -> None:
     """`#define LANE_ID (threadIdx.x & 31)`: the macro body is text, so match it as text."""
     text = ctx.text(node)
-    if "threadIdx" not in text or _inactive_on_amd(node, ctx):
+    if "threadIdx" not in text:
         return
     for match in _MACRO_LANE_MATH.finditer(text):
         operator = match.group(1).split()[0].rstrip("0123456789xXfF")

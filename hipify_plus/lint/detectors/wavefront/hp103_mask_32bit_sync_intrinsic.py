@@ -9,7 +9,6 @@ from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _mask_value
 from hipify_plus.lint.detectors.wavefront._patterns import SYNC_INTRINSICS
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import FULL_32BIT
 from hipify_plus.parse import Node
@@ -31,8 +30,8 @@ def mask_32bit_in_sync_intrinsic(node: Node, ctx: LintContext) -> None:
     if _is_64bit_literal(text) or "__activemask" in text or "__ballot" in text:
         return
     value = _mask_value(mask, ctx)
-    if value is None or _inactive_on_amd(node, ctx):
-        return  # a variable or an unresolved macro (we cannot tell its width), or CUDA-only code
+    if value is None:
+        return  # a variable or an unresolved macro: we cannot tell its width
     if value == FULL_32BIT or value == -1:
         fix = ctx.fix("HP103", f"Widen the full mask to `{WIDE_MASK}`",
                       [Edit(mask.start_byte, mask.end_byte, WIDE_MASK.encode())])

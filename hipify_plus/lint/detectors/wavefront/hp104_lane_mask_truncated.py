@@ -9,7 +9,6 @@ from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _into_memory_word
 from hipify_plus.lint.detectors.wavefront._patterns import SYNC_INTRINSICS
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _call_base,
     _function_kind,
@@ -227,7 +226,7 @@ def _report_narrow_mask(ctx: LintContext, masks: _MaskVariables, declaration: No
     kind = declaration.child_by_field_name("type")
     name_node = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" \
         else declarator
-    if kind is None or name_node is None or _inactive_on_amd(declaration, ctx):
+    if kind is None or name_node is None:
         return
     name = ctx.text(name_node)
     type_text = " ".join(ctx.text(kind).split())
@@ -244,7 +243,7 @@ def _report_narrow_mask(ctx: LintContext, masks: _MaskVariables, declaration: No
 
 def _report_bit_count(ctx: LintContext, masks: _MaskVariables, call: Node) -> None:
     function = call.child_by_field_name("function")
-    if function is None or _inactive_on_amd(call, ctx):
+    if function is None:
         return
     name = ctx.text(function)
     wide = BIT_COUNTS[name]
@@ -268,7 +267,7 @@ def _report_bit_count(ctx: LintContext, masks: _MaskVariables, call: Node) -> No
 
 def _report_lane_bit(ctx: LintContext, shift: Node) -> None:
     left = _unparen(shift.child_by_field_name("left"))
-    if left is None or _inactive_on_amd(shift, ctx):
+    if left is None:
         return
     wide = "1ULL" if ctx.text(left).endswith("U") else "1ull"
     node = shift

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _STATEMENT_END,
     _constant_context,
@@ -20,7 +19,7 @@ from hipify_plus.parse import Node
 def warp_size_as_constant(ctx: LintContext) -> None:
     # Identifiers are the most frequent nodes: look for the name in the bytes first.
     for node in _identifiers(ctx, "warpSize"):
-        if _constant_context(node, ctx) and not _inactive_on_amd(node, ctx):
+        if _constant_context(node, ctx):
             _report_warp_size_constant(node, ctx)
 
 

@@ -6,7 +6,6 @@ import re
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _HARDWARE_WARP
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _function_of
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.literals import parse_int
@@ -54,7 +53,7 @@ def _report_tile_size(node: Node, ctx: LintContext) -> None:
             argument = argument.named_children[0] if argument.named_children else argument
         size = ctx.int_value(argument)
         span = (node.start_byte, node.end_byte)
-    if size is None or size < 32 or _inactive_on_amd(node, ctx):
+    if size is None or size < 32:
         return
     if name == "thread_block_tile" and "tiled_partition" in ctx.text(_statement_of(node)):
         return  # reported once, at the tiled_partition call

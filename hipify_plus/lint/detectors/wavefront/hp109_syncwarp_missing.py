@@ -9,7 +9,6 @@ from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import SYNCWARP_BLOCK, SYNCWARP_MACRO, _with_macro
 from hipify_plus.lint.detectors.wavefront._masks import _mask_value
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import FULL_32BIT
 from hipify_plus.parse import Node
@@ -21,7 +20,7 @@ def syncwarp_missing(node: Node, ctx: LintContext) -> None:
     function = node.child_by_field_name("function")
     if function is None or function.type != "identifier" or ctx.text(function) != "__syncwarp":
         return
-    if _inactive_on_amd(node, ctx) or re.search(rb"#\s*define\s+__syncwarp\b", ctx.data):
+    if re.search(rb"#\s*define\s+__syncwarp\b", ctx.data):
         return
     args = call_args(node)
     mask = _mask_value(args[0], ctx) if args else None

@@ -9,7 +9,6 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import _cache, _line
 from hipify_plus.lint.detectors.wavefront._warp_units import _warp_set
 from hipify_plus.lint.registry import detector
@@ -26,7 +25,7 @@ def cub_warp_default_width(node: Node, ctx: LintContext) -> None:
     if name_node is None or arguments is None or ctx.text(name_node) not in CUB_WARP_PRIMITIVES:
         return
     values = [a for a in arguments.named_children if a.type != "comment"]
-    if len(values) != 1 or _inactive_on_amd(node, ctx):
+    if len(values) != 1:
         return
     indexing = _warp32_indexing(ctx)
     if not indexing:

@@ -8,7 +8,6 @@ from hipify_plus.cuda.syntax import call_args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _mask_value
-from hipify_plus.lint.detectors.wavefront._preprocessor import _inactive_on_amd
 from hipify_plus.lint.detectors.wavefront._syntax import _cache
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.lint.registry import detector
@@ -32,7 +31,7 @@ def sync_builtin_before_rocm_62(node: Node, ctx: LintContext) -> None:
     if function is None or function.type != "identifier":
         return
     name = ctx.text(function)
-    if name not in PRE_62_FORMS or _inactive_on_amd(node, ctx) or _declared_here(name, ctx):
+    if name not in PRE_62_FORMS or _declared_here(name, ctx):
         return
     version = ".".join(map(str, ctx.settings.target_rocm[:2]))
     message = f"`{name}` does not exist before ROCm 6.2 (target: ROCm {version})"
