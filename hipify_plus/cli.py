@@ -90,6 +90,7 @@ def convert(
     include_dir: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder for --check (repeatable; an input folder means its converted copy).")] = None,
     define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition for --check (repeatable).")] = None,
     compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags for --check.")] = None,
+    no_rewrite: Annotated[Optional[list[str]], typer.Option("--no-rewrite", help="Do not apply this rewrite (a rule name or id; repeatable; `hipify-plus rules` marks them).")] = None,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
     from hipify_plus.commands.convert import run_convert
@@ -104,6 +105,7 @@ def convert(
         hipify_perl=hipify_perl, output_format=output_format.value, quiet=quiet,
         progress=not no_progress, exit_zero=exit_zero, max_file_size=int(max_file_size * 2**20),
         check=check, hipcc=hipcc, include_dirs=include_dir or [], defines=define or [],
+        no_rewrite=_split(no_rewrite),
         compile_commands=compile_commands,
     )
     raise typer.Exit(code)
@@ -224,11 +226,15 @@ def report(
 
 @app.command("rules")
 def list_rules() -> None:
-    """List every rule: id, name, severity and summary."""
+    """List every rule: id, name, severity, `rewrite` for those convert applies, and summary."""
     from hipify_plus.registry import all_rules
 
+    from hipify_plus.pipeline import convert_rules
+
+    rewrites = {r.rule for r in convert_rules()}
     for rule in all_rules().values():
-        typer.echo(f"{rule.id}  {rule.name:32s} {rule.severity:8s} {rule.summary}")
+        mark = "rewrite" if rule.id in rewrites else ""
+        typer.echo(f"{rule.id}  {rule.name:42s} {rule.severity:8s} {mark:8s}{rule.summary}")
 
 
 @app.command("rule")

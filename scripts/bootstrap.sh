@@ -29,6 +29,11 @@ fi
 
 if [ "${WITH_HIPCC:-0}" = 1 ]; then
   command -v hipcc >/dev/null || apt_install hipcc || echo "bootstrap: hipcc could not be installed; compile checks will be skipped" >&2
+  # The build-file tests run cmake and make on converted projects; the cooperative-groups
+  # simulation compiles with the host C++ compiler (a minimal Debian 13 has none of them).
+  for tool in cmake make g++; do
+    command -v "$tool" >/dev/null || apt_install "$tool" || echo "bootstrap: $tool could not be installed; its tests will be skipped" >&2
+  done
   # Every ROCm library's development package this Debian release ships (Debian 12: rocPRIM,
   # rocRAND/hipRAND, rocSPARSE/hipSPARSE; Debian 13: all of them), so that the library fixtures'
   # compile checks run instead of being skipped.

@@ -12,6 +12,7 @@ from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, us
 from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError, ConvertSettings, convert
 from hipify_plus.mappings import load_mappings
+from hipify_plus.pipeline import resolve_rewrites
 from hipify_plus.report.json import diagnostics_json, write_json
 from hipify_plus.report.text import summary, write_text
 from hipify_plus.translate.engine import TranslateOptions
@@ -28,7 +29,7 @@ def run_convert(
     hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
     max_file_size: int = 20 * 2**20, check: bool = False, hipcc: str | None = None,
     include_dirs: list[str] | None = None, defines: list[str] | None = None,
-    compile_commands: Path | None = None,
+    compile_commands: Path | None = None, no_rewrite: list[str] | None = None,
 ) -> int:
     table = load_mappings()
     # without --rocm-version the target is the installed hipcc's release, else the newest known
@@ -49,6 +50,10 @@ def run_convert(
         return usage_error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
     if header_suffix is not None and not header_suffix.startswith("."):
         header_suffix = "." + header_suffix
+    try:
+        disabled = resolve_rewrites(no_rewrite or [])
+    except ValueError as exc:
+        return usage_error(str(exc))
     command = None
     if engine == "hipify-perl":
         try:
@@ -58,7 +63,8 @@ def run_convert(
     settings = ConvertSettings(
         options=TranslateOptions(
             rocm_version=version, roc=roc, hip_launch_syntax=hip_launch_syntax,
-            in_comments=in_comments, in_strings=in_strings,
+            in_comments=in_comments, in_strings=in_strings, disabled_rewrites=disabled,
+            offload_arch=tuple(offload_arch),
         ),
         output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
         header_suffix=header_suffix, copy_others=copy_others, build_files=build_files,
