@@ -154,6 +154,11 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
         ctx.report("HP312", node, f"`{text}` in `{call}`: hipBLAS/rocBLAS on AMD do not accept a TF32 compute "
                    f"type (HIPBLAS_STATUS_NOT_SUPPORTED); use HIPBLAS_COMPUTE_32F{hint}")
         return
+    if text.startswith("HIPBLASLT_") and not any("hipblaslt" in ctx.text(n) for n in ctx.nodes({"preproc_include"})):
+        ctx.report("HP312", node, f"`{text}` is hipBLASLt 0.3's TF32 (XF32) compute type, the only ROCm 5.x spelling "
+                   "of a TF32 request, and this file does not include hipblaslt.h: hipBLAS GEMMs before ROCm 6.0 "
+                   "take `HIPBLAS_R_32F` (FP32) as their compute type")
+        return
     ctx.report("HP312", node, f"`{text}` asks for TF32: hipBLAS GEMMs on AMD reject it "
                "(HIPBLAS_STATUS_NOT_SUPPORTED) while hipBLASLt maps it to XF32 (gfx940-942 only)",
                severity="warning")
