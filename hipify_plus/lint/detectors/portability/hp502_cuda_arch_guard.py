@@ -1,0 +1,157 @@
+"""HP502: `__CUDA_ARCH__` test that hip-clang never satisfies."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hipify_plus.cuda.syntax import callee_name, descendants, same
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.portability._amd_branches import (
+    CONDITIONALS,
+    _condition_of,
+    _device_excluded,
+    _excluded_on_amd,
+    _is_amd_macro,
+    _is_condition,
+    _mentions_amd,
+)
+from hipify_plus.lint.detectors.portability._file import _raw
+from hipify_plus.lint.detectors.portability._intrinsics import _defined_in_file, _missing_intrinsic
+from hipify_plus.lint.detectors.portability._ptx import _ptx_in_asm, _ptx_in_macro
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+
+DEVICE_GUARD = "defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)"
+HOST_GUARD = "!defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)"
+PRESENCE_TESTS = frozenset({"preproc_defined", "preproc_ifdef", "preproc_elifdef"})
+
+
+def _earlier_branches(directive: Node) -> Iterator[Node]:
+    """The #if/#elif directives before `directive` in its #if ... #elif ... #else chain."""
+    current = directive
+    while current.parent is not None and current.parent.type in CONDITIONALS and same(
+            current, current.parent.child_by_field_name("alternative")):
+        current = current.parent
+        yield current
+
+
+def _chain_root(directive: Node) -> Node:
+    """The #if/#ifdef that starts the chain of `directive`."""
+    return [directive, *_earlier_branches(directive)][-1]
+
+
+def _earlier_branch_mentions_amd(directive: Node, ctx: LintContext) -> bool:
+    """`#if defined(__HIP_DEVICE_COMPILE__) ... #elif defined(__CUDA_ARCH__)`: AMD comes first."""
+    for branch in _earlier_branches(directive):
+        condition = _condition_of(branch)
+        if condition is not None and _mentions_amd(condition, ctx):
+            return True
+    return False
+
+
+def _exposed_hazard(chain: Node, ctx: LintContext) -> str | None:
+    """Code in the chain's branches that AMD cannot compile: switching the guard would expose it."""
+    for node in descendants(chain):
+        if node.type == "gnu_asm_expression":
+            idiom = _ptx_in_asm(node, ctx)
+            if idiom is not None and not _device_excluded(node, ctx, stop=chain):
+                return "inline PTX"
+        elif node.type == "preproc_arg" and b"asm" in _raw(node, ctx):
+            if any(_ptx_in_macro(node, ctx)) and not _device_excluded(node, ctx, stop=chain):
+                return "inline PTX"
+        elif node.type == "call_expression":
+            name = callee_name(node)
+            if (_missing_intrinsic(name) and not _defined_in_file(ctx, name)
+                    and not _device_excluded(node, ctx, stop=chain)):
+                return f"`{name}`, which HIP lacks"
+    return None
+
+
+def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
+    if node.type in ("preproc_ifdef", "preproc_elifdef"):
+        keyword, name = node.children[0], node.child_by_field_name("name")
+        negated = keyword.type in ("#ifndef", "#elifndef")
+        directive = "#elif" if keyword.type.startswith("#elif") else "#if"
+        return [Edit(keyword.start_byte, name.end_byte,
+                     f"{directive} {HOST_GUARD if negated else DEVICE_GUARD}".encode())]
+    condition = node.child_by_field_name("condition")
+    edits = []
+    for use in uses:
+        test = use.parent
+        text = DEVICE_GUARD if same(test, condition) else f"({DEVICE_GUARD})"
+        edits.append(Edit(test.start_byte, test.end_byte, text.encode()))
+    return edits
+
+
+# HP502
+@detector("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef", emits=("HP502",))
+def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
+    if node.type in ("preproc_ifdef", "preproc_elifdef"):
+        name = node.child_by_field_name("name")
+        if name is None or _raw(name, ctx) != b"__CUDA_ARCH__":
+            return
+        uses, condition_text = [name], ctx.text(node.children[0]) + " __CUDA_ARCH__"
+    else:
+        condition = node.child_by_field_name("condition")
+        if condition is None or b"__CUDA_ARCH__" not in _raw(condition, ctx):
+            return
+        if _mentions_amd(condition, ctx):
+            return
+        uses = [n for n in descendants(condition)
+                if n.type == "identifier" and _raw(n, ctx) == b"__CUDA_ARCH__"]
+        condition_text = " ".join(ctx.text(condition).split())
+    if not uses or _earlier_branch_mentions_amd(node, ctx) or _excluded_on_amd(node, ctx):
+        return
+    hazard = _exposed_hazard(_chain_root(node), ctx)
+    severity = "error" if hazard else "warning"
+    presence_only = all(u.parent is not None and u.parent.type in PRESENCE_TESTS for u in uses)
+    where = f"`{condition_text}`: hip-clang"
+    if not presence_only:
+        ctx.report("HP502", uses[0], f"{where} never defines `__CUDA_ARCH__` (it reads as 0 here), "
+                   "so AMD builds silently take the other branch; test an AMD target or feature "
+                   "macro (`__gfx90a__`, `__gfx942__`, `__HIP_ARCH_HAS_*`) explicitly"
+                   + (f"; the guarded code contains {hazard}" if hazard else ""), severity=severity)
+        return
+    if hazard:
+        ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, and the code this "
+                   f"guards contains {hazard}: port that code first, then also test "
+                   "`__HIP_DEVICE_COMPILE__`", severity=severity)
+        return
+    fix = ctx.fix("HP502", "Also test `__HIP_DEVICE_COMPILE__`", _guard_fix(node, uses, ctx))
+    ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, so AMD device code "
+               "takes the host branch", fix, severity=severity)
+
+
+def _in_condition(node: Node) -> bool:
+    child, parent = node, node.parent
+    while parent is not None:
+        if parent.type in CONDITIONALS:
+            return _is_condition(child, parent)
+        if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
+            return True  # `#define __CUDA_ARCH__ ...` / `#undef __CUDA_ARCH__`
+        child, parent = parent, parent.parent
+    return False
+
+
+# HP502
+@detector("identifier", "preproc_arg", emits=("HP502",))
+def cuda_arch_value(node: Node, ctx: LintContext) -> None:
+    if node.type == "identifier":
+        if node.end_byte - node.start_byte != 13 or _raw(node, ctx) != b"__CUDA_ARCH__":
+            return
+        if _in_condition(node) or _excluded_on_amd(node, ctx):
+            return
+        ctx.report("HP502", node, "`__CUDA_ARCH__` is not defined by hip-clang: this expression "
+                   "does not compile for AMD; use an AMD target macro or a runtime device query")
+        return
+    text = ctx.text(node)
+    if "__CUDA_ARCH__" not in text or node.parent is None or node.parent.type not in (
+            "preproc_def", "preproc_function_def"):
+        return
+    if any(_is_amd_macro(word) for word in re.findall(r"\w+", text)) or _excluded_on_amd(node, ctx):
+        return
+    start = node.start_byte + len(text[: text.index("__CUDA_ARCH__")].encode())
+    ctx.report("HP502", (start, start + 13), "macro tests `__CUDA_ARCH__`, which hip-clang never "
+               "defines: every expansion takes the non-CUDA meaning on AMD", severity="warning")
