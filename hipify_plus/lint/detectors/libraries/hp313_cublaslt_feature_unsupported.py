@@ -58,8 +58,12 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
         return
     if kind == "epilogue":
         epilogue, step = epilogue_fallback(text) or ("HIPBLASLT_EPILOGUE_DEFAULT", "add the missing step after it")
+        newer = ""
+        if "RELU_AUX" in text and ctx.settings.target_rocm >= (7, 1, 0):
+            newer = (f"; HIPIFY's tables and hipBLASLt's changelog give ROCm 7.1 `{text.replace('CUBLASLT_', 'HIPBLASLT_')}` "
+                     "for f16/bf16 on gfx942 only (not checked against those headers here)")
         ctx.report("HP313", node, f"`{text}` has no hipBLASLt epilogue (hipBLASLt has RELU, GELU, BIAS, GELU_AUX, "
-                   f"DGELU, BGRADA/B and their combinations): run the matmul with `{epilogue}`, then {step}")
+                   f"DGELU, BGRADA/B and their combinations): run the matmul with `{epilogue}`, then {step}{newer}")
         return
     call = _ancestor(node, frozenset({"call_expression"}))
     if kind == "scale-type":
