@@ -1,5 +1,6 @@
 """HP201: Kernel without `__launch_bounds__` although every launch in the file uses a small
-constant block."""
+constant block, and its per-thread state comes near the VGPR cap of the default 1024-thread
+bound (`_registers.py`): a kernel of a few dozen registers loses nothing to that cap."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from hipify_plus.lint.detectors.launch._kernels import (
     _kernel_definitions,
     _launched,
 )
+from hipify_plus.lint.detectors.launch._registers import RegisterEstimate, register_estimate
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
@@ -110,14 +112,17 @@ def missing_launch_bounds(ctx: LintContext) -> None:
         if kernel_name in escaped or any(b is None or b <= 0 for b in blocks):
             continue
         largest = max(b for b in blocks if b is not None)
-        if largest >= DEFAULT_MAX_THREADS or _register_gain(ctx, largest)[2] == 0:
+        _, capped, allowed = _register_gain(ctx, largest)
+        if largest >= DEFAULT_MAX_THREADS or allowed == 0:
             continue
         for kernel in candidates[kernel_name]:
-            _report_missing_bounds(ctx, kernel, kernel_name, launches, blocks, largest)
+            estimate = register_estimate(ctx, kernel)
+            if estimate.heavy(capped):
+                _report_missing_bounds(ctx, kernel, kernel_name, launches, blocks, largest, estimate)
 
 
 def _report_missing_bounds(ctx: LintContext, kernel: Node, name: str, launches: list[Launch],
-                           blocks: list[int | None], largest: int) -> None:
+                           blocks: list[int | None], largest: int, estimate: RegisterEstimate) -> None:
     declarator = kernel.child_by_field_name("declarator")
     while declarator is not None and declarator.type != "function_declarator":
         declarator = declarator.child_by_field_name("declarator")
@@ -139,8 +144,8 @@ def _report_missing_bounds(ctx: LintContext, kernel: Node, name: str, launches: 
     arch, capped, allowed = _register_gain(ctx, largest)
     ctx.report("HP201", name_node, f"kernel `{name}` has no `__launch_bounds__`, and every launch in this file "
                f"uses {launched} per block: AMD compiles it for {DEFAULT_MAX_THREADS}-thread blocks, which caps "
-               f"it at {capped} VGPRs per lane on {arch} instead of {allowed}; a kernel that needs more spills to "
-               "scratch memory", fix)
+               f"it at {capped} VGPRs per lane on {arch} instead of {allowed}, and it holds {estimate.evidence()}, "
+               "so it is likely to spill to scratch memory", fix)
 
 
 def _bound_text(ctx: LintContext, kernel: Node, launches: list[Launch]) -> str | None:
