@@ -78,13 +78,17 @@ def numbers(result: CheckResult) -> dict[str, object]:
     return {
         "units": len(units), "compile": compiles, "fail": len(failing), "not_checked_missing_library": len(missing),
         "not_checked_other": len(other), "rate": compiles / len(units) if units else 0.0,
-        "rate_installed": compiles / installed if installed else 0.0,
+        "rate_installed": compiles / installed if installed else None,
         "unexplained": sum(1 for u in failing if not u.explained),
         "classes": classes.most_common(),
         "causes": sorted(([cause, len(files), files] for cause, files in causes.items()), key=lambda c: (-c[1], c[0])),
         "missing_headers": Counter(u.missing for u in missing).most_common(),
         "other_not_checked": [[u.input, u.reason] for u in other],
     }
+
+
+def _percent(value: object) -> str:
+    return f"{value:.1%}" if isinstance(value, float) else "-"
 
 
 def show(name: str, found: dict[str, object]) -> None:
@@ -166,7 +170,7 @@ def main() -> int:
     for label, key in rows:
         print(label.ljust(width) + "".join(str(results[n][key]).rjust(14) for n in names))
     for label, key in (("compile rate, all units", "rate"), ("compile rate, libraries installed", "rate_installed")):
-        print(label.ljust(width) + "".join(f"{results[n][key]:.1%}".rjust(14) for n in names))  # type: ignore[str-format]
+        print(label.ljust(width) + "".join(_percent(results[n][key]).rjust(14) for n in names))
     for name in names:
         show(name, results[name])
     if args.json:

@@ -60,7 +60,7 @@ def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tm
     assert code == 1  # a unit fails
     files = _files(result, project)
     assert {k for k, f in files.items() if f["kind"] == "unit"} == {
-        "src/good.cu", "src/explained.cu", "src/unexplained.cu", "src/needs_library.cu"}
+        "src/good.cu", "src/explained.cu", "src/unexplained.cu", "src/through_header.cu", "src/needs_library.cu"}
     assert files["src/host_only.cpp"]["kind"] == "host"
 
     # the quoted "util/scale.cuh" resolves through the inferred -I<out>/include
@@ -79,21 +79,28 @@ def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tm
     assert unexplained["status"] == "fails" and unexplained["explained_by"] is None
     assert unexplained["finding"] == f"HP013 at {project}/src/unexplained.cu:6"
     assert unexplained["cause_class"] == "libc-header-missing" and "<unistd.h>" in unexplained["cause"]
-    [hp013] = [d for d in result["diagnostics"] if d["rule"] == "HP013"]
+    [hp013] = [d for d in result["diagnostics"] if d["rule"] == "HP013"]  # explained failures add none
     assert (hp013["path"], hp013["line"], hp013["severity"]) == (f"{project}/src/unexplained.cu", 6, "error")
     assert "use of undeclared identifier 'read'" in hp013["message"] and "<unistd.h>" in hp013["message"]
     line = (project / "src" / "unexplained.cu").read_text().splitlines()[5]
     assert line[hp013["column"] - 1:].startswith("read(")  # the column of the error, in the user's file
+
+    # the first error lies in a header: the header fails with it, explained by HP001 there
+    planes, through = files["include/util/planes.cuh"], files["src/through_header.cu"]
+    assert planes["status"] == through["status"] == "fails"
+    assert planes["reason"].startswith(f"{out}/include/util/planes.cuh:6:")
+    assert planes["explained_by"] == through["explained_by"] == f"HP001 at {project}/include/util/planes.cuh:6"
+    assert [Path(u).name for u in planes["units"]] == ["through_header.cu"]
 
     library = files["src/needs_library.cu"]
     assert library["status"] == "not-checked"
     assert re.fullmatch(r"needs <hipblaslt[/\w]*\.h> \(hipBLASLt\), not installed", library["reason"])
 
     version = f"{hipcc.version[0]}.{hipcc.version[1]}"
-    assert re.search(rf"hipify-plus: checked 4 units with hipcc {version} for gfx90a: 1 compile, 2 fail, "
+    assert re.search(rf"hipify-plus: checked 5 units with hipcc {version} for gfx90a: 1 compile, 3 fail, "
                      r"1 not checked \(missing headers: hipblaslt[/\w]*\.h\)", stderr)
     assert f"for ROCm {version} (the installed hipcc)" in stderr
-    assert result["check"]["compile"] == 1 and result["check"]["fail"] == 2
+    assert result["check"]["compile"] == 1 and result["check"]["fail"] == 3
 
 
 @pytest.mark.hipcc
@@ -102,7 +109,7 @@ def test_the_cache_answers_a_second_run_and_a_changed_header_invalidates_it(
     out = tmp_path / "out"
     _, first, _ = _check(project, out, capsys)
     entries = set(cache.iterdir())
-    assert len(entries) == 4  # one per unit and target
+    assert len(entries) == 5  # one per unit and target
     assert not any(f.get("cached") for f in first["check"]["files"])
 
     _, second, _ = _check(project, out, capsys)
@@ -116,7 +123,8 @@ def test_the_cache_answers_a_second_run_and_a_changed_header_invalidates_it(
     header.write_text(header.read_text() + "__device__ inline float halved(float x) { return x / 2; }\n")
     _, third, _ = _check(project, out, capsys)
     cached = {Path(f["path"]).name: f["cached"] for f in third["check"]["files"] if f["kind"] == "unit"}
-    assert cached == {"good.cu": False, "explained.cu": False, "unexplained.cu": True, "needs_library.cu": True}
+    assert cached == {"good.cu": False, "explained.cu": False, "unexplained.cu": True, "through_header.cu": True,
+                      "needs_library.cu": True}
     assert len(set(cache.iterdir()) - entries) == 2
 
     _, fourth, _ = _check(project, out, capsys, "--no-cache")
@@ -131,7 +139,7 @@ def test_without_hipcc_every_unit_is_not_checked(project: Path, tmp_path: Path, 
     assert statuses == {("unit", "not-checked"), ("header", "not-checked"), ("host", "not-checked")}
     unit = next(f for f in result["check"]["files"] if f["kind"] == "unit")
     assert unit["reason"] == f"no hipcc (hipcc not found at {tmp_path / 'no-hipcc'})"
-    assert "4 units not checked: no hipcc" in stderr and "Traceback" not in stderr
+    assert "5 units not checked: no hipcc" in stderr and "Traceback" not in stderr
     assert "(the installed hipcc)" not in stderr
     assert not cache.exists()
 
@@ -143,7 +151,7 @@ def test_a_crashing_hipcc_is_named(project: Path, tmp_path: Path, cache: Path, c
     units = [f for f in result["check"]["files"] if f["kind"] == "unit"]
     assert units and all(f["status"] == "not-checked" for f in units)
     assert all(f["reason"].startswith("hipcc crashed (killed by SIGSEGV)") for f in units)
-    assert "checked 4 units with hipcc 5.7 for gfx90a: 0 compile, 0 fail, 4 not checked" in stderr
+    assert "checked 5 units with hipcc 5.7 for gfx90a: 0 compile, 0 fail, 5 not checked" in stderr
     assert not cache.exists()  # an answer that is not about the code is never cached
 
 

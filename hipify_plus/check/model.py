@@ -104,10 +104,11 @@ class CheckResult:
     def summary(self) -> str:
         """`checked 46 units with hipcc 5.7 for gfx90a: 40 compile, 4 fail, 2 not checked (...)`."""
         units = self.units
+        noun = "unit" if len(units) == 1 else "units"
         if self.hipcc is None:
-            return f"{len(units)} units not checked: no hipcc ({self.no_hipcc})"
+            return f"{len(units)} {noun} not checked: no hipcc ({self.no_hipcc})"
         counts = Counter(f.status for f in units)
-        text = (f"checked {len(units)} units with hipcc {self.hipcc.version} for {','.join(self.arches)}: "
+        text = (f"checked {len(units)} {noun} with hipcc {self.hipcc.version} for {','.join(self.arches)}: "
                 f"{counts[COMPILES]} compile, {counts[FAILS]} fail, {counts[NOT_CHECKED]} not checked")
         missing = self.missing_headers()
         return text + (f" (missing headers: {', '.join(missing)})" if missing else "")
