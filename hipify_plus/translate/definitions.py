@@ -9,11 +9,13 @@ project). It runs on a few hundred nodes per file instead of a query over every 
 known"): any declaration in the file (a variable, each declarator of `T a, b;`, a field, a
 parameter, a function prototype, a template specialisation) makes a name the project's own.
 It never stops a mapped CUDA name from being renamed: a prototype of `cudaMalloc` in a project
-file does not make `cudaMalloc` the project's.
+file does not make `cudaMalloc` the project's (`is_definition` counts prototypes only for names no
+mapping table knows, so a header's prototypes reach the files that include it).
 """
 
 from __future__ import annotations
 
+from hipify_plus.mappings import load_mappings
 from hipify_plus.parse import Node, Tree, nodes_of_types
 
 # parent type -> the field whose node is the defined name
@@ -49,6 +51,10 @@ def _defines_function(declarator: Node) -> bool:
     return outer is not None and outer.type == "function_definition"
 
 
+def _unmapped(node: Node) -> bool:
+    return node.text is not None and node.text.decode("utf-8", "replace") not in load_mappings()
+
+
 def is_definition(node: Node) -> bool:
     parent = node.parent
     if parent is None:
@@ -59,7 +65,9 @@ def is_definition(node: Node) -> bool:
     if kind == "reference_declarator":
         return True
     if kind == "function_declarator":
-        return _is_field(parent, "declarator", node) and _defines_function(parent)
+        # a definition; or a prototype of a function no mapping table knows (the project's own,
+        # defined in another translation unit): a prototype never claims a CUDA API's name
+        return _is_field(parent, "declarator", node) and (_defines_function(parent) or _unmapped(node))
     if kind == "template_function":
         # `template <> float cuGet<float>(double x) { ... }`: a specialisation the project defines
         outer = parent.parent
@@ -72,7 +80,7 @@ def is_definition(node: Node) -> bool:
 # Nodes whose `declarator` children introduce names.
 _DECLARING = frozenset({
     "declaration", "field_declaration", "parameter_declaration", "optional_parameter_declaration",
-    "type_definition", "for_range_loop",
+    "type_definition", "for_range_loop", "function_definition",
 })
 # Nodes whose `name` child is the declared name.
 _NAMED = frozenset({
@@ -106,11 +114,13 @@ def declarator_name(declarator: Node | None) -> Node | None:
 def declared_names(tree: Tree) -> frozenset[str]:
     """Every name some declaration in this file introduces (see the module docstring)."""
     names: set[str] = set()
-    for node in nodes_of_types(tree, _DECLARING | _NAMED | _TEMPLATE_PARAMETERS):
+    for node in nodes_of_types(tree, _DECLARING | _NAMED | _TEMPLATE_PARAMETERS | {"preproc_params"}):
         if node.type in _NAMED:
             targets = [node.child_by_field_name("name")]
         elif node.type in _TEMPLATE_PARAMETERS:
             targets = [c for c in node.named_children if c.type == "type_identifier"]
+        elif node.type == "preproc_params":  # `#define CHECK(cuDevice) ...`: the macro's own names
+            targets = [c for c in node.named_children if c.type == "identifier"]
         else:
             targets = [declarator_name(d) for d in node.children_by_field_name("declarator")]
         for target in targets:

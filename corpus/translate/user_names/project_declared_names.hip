@@ -2,6 +2,7 @@
 // none of them gets HP006. A CUDA API no table knows still does.
 #include <cstdio>
 #include <hip/hip_runtime.h>
+#include "project_api.h"
 
 // Declared here, defined in another translation unit of the project.
 extern "C" void cudaInitDevices(int argc, char **argv);
@@ -23,7 +24,9 @@ struct Engine {
     {
         hipStreamCreate(&cudaMainStream);
         hipStreamCreate(&cudaCopyStream);
+        cudaImportBuffers();  // a member function defined further down the class
     }
+    void cudaImportBuffers() { attach(cudnnHandle); }
 };
 
 static void report(const Engine &engine, void *cudnnWorkspace, size_t cudnnWorkspaceBytes)
@@ -31,12 +34,17 @@ static void report(const Engine &engine, void *cudnnWorkspace, size_t cudnnWorks
     printf("ready %d, workspace %p (%zu bytes)\n", engine.ready(), cudnnWorkspace, cudnnWorkspaceBytes);
 }
 
+// A macro whose parameter looks like CUDA: the parameter is the macro's own name.
+#define PROJECT_DEVICE_INIT(cuDevice) do { cuDevice = 0; } while (0)
+
 // An unknown CUDA API (a conditional graph node) in a macro the project never expands.
 #define PROJECT_SET_CONDITION(handle) cudaGraphSetConditional(handle, 1)  // expect: HP006
 
 int main(int argc, char **argv)
 {
     cudaInitDevices(argc, argv);
+    int device = -1;
+    PROJECT_DEVICE_INIT(device);
     Engine engine;
     engine.create();
     float cuScale = cuGet<float>(0.5), cuBias = cuGet<float>(0.25);
@@ -46,6 +54,8 @@ int main(int argc, char **argv)
     engine.attach(cudnnWorkspace);
     report(engine, cudnnWorkspace, cudnnWorkspaceBytes);
     printf("%f %f %d\n", cuScale, cuBias, cudaDeviceOrdinal);
+    float *pinned = nullptr;
+    if (cudaProjectAllocPinned(&pinned, 256) == 0) cudaProjectRelease(pinned);
     hipFree(cudnnWorkspace);
     return 0;
 }
