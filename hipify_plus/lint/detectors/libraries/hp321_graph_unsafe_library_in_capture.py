@@ -4,23 +4,12 @@ from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _FUNCTION, _ancestor, _calls, _inside
+from hipify_plus.lint.detectors.libraries._graph_safety import graph_unsafe_library
 from hipify_plus.lint.registry import file_detector
 
 _CAPTURE_BEGIN = frozenset({"cudaStreamBeginCapture", "hipStreamBeginCapture", "cudaStreamBeginCaptureToGraph",
                             "hipStreamBeginCaptureToGraph", "cuStreamBeginCapture"})
 _CAPTURE_END = frozenset({"cudaStreamEndCapture", "hipStreamEndCapture", "cuStreamEndCapture"})
-
-
-def _graph_unsafe_library(name: str) -> str | None:
-    if name.startswith(("miopen", "cudnn")):
-        return "MIOpen"
-    if name.startswith("thrust::"):
-        return "rocThrust"
-    if name.startswith("ck::"):
-        return "Composable Kernel"
-    if name.lower().startswith("hiptensor"):
-        return "hipTensor"
-    return None
 
 
 # HP321
@@ -42,7 +31,7 @@ def graph_unsafe_library_in_capture(ctx: LintContext) -> None:
             function_node = call.node.child_by_field_name("function") or call.node
             if function_node.type == "field_expression":
                 continue  # a method call such as thrust::cuda::par.on(stream) builds a policy
-            library = _graph_unsafe_library(call.name)
+            library = graph_unsafe_library(call.name)
             if library is None:
                 continue
             ctx.report("HP321", function_node, f"`{call.name}` runs during stream capture, but {library} is not "

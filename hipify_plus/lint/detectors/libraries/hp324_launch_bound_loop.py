@@ -1,55 +1,87 @@
-"""HP324: Loop that launches several kernels per iteration on one stream."""
+"""HP324: Loop that launches several kernels per iteration on one stream.
+
+A host loop with at least LAUNCHES_PER_ITERATION launches on its largest path through one
+iteration (launches in helper functions of the file or its project headers included) is
+reported. Where _launch_loops proves the body capturable, the fix captures it once into a graph
+and replays it per iteration (hipify_plus/rewrite/graphs.py), behind `#if
+HIPIFY_PLUS_USE_GRAPHS`, at UNSAFE applicability; elsewhere the message says which
+preconditions fail."""
 
 from __future__ import annotations
 
 import re
 
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.libraries._calls import (
-    _FUNCTION,
-    _ancestor,
-    _calls,
-    _inside,
-    _squash,
+from hipify_plus.lint.detectors.libraries._launch_loops import NULL_STREAMS, LoopAnalysis, analyze
+from hipify_plus.lint.detectors.libraries._launchers import (
+    LOOPS,
+    Launchers,
+    in_rewrite,
+    innermost_loop,
 )
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
+from hipify_plus.rewrite.graphs import MACRO, edits
 
-_LOOPS = frozenset({"for_statement", "while_statement", "do_statement", "for_range_loop"})
-_HOST_SYNC = re.compile(r"^(?:cuda|hip)(?:DeviceSynchronize|StreamSynchronize|EventSynchronize|Memcpy|Memset|"
-                        r"Malloc|Free|MemcpyToSymbol|MemcpyFromSymbol|StreamQuery|EventQuery|GraphLaunch|"
-                        r"StreamBeginCapture)$")
-_DEFAULT_STREAM = frozenset({"", "0", "nullptr", "NULL", "cudaStreamDefault", "hipStreamDefault",
-                             "cudaStreamLegacy", "hipStreamLegacy"})
 LAUNCHES_PER_ITERATION = 4
+MAX_REASONS = 4
+_QUOTED_INCLUDE = re.compile(rb'#[ \t]*include[ \t]*"')
+
+
+def _host_loops(ctx: LintContext, launchers: Launchers) -> list[Node]:
+    """Innermost host loops around a launch or a call, in document order."""
+    loops: dict[int, Node] = {}
+    for node in ctx.nodes({"call_expression"}):
+        loop = innermost_loop(node)
+        if loop is None or loop.start_byte in loops or in_rewrite(node, ctx):
+            continue
+        function = loop.parent
+        while function is not None and function.type != "function_definition":
+            function = function.parent
+        if function is not None and any(c.type in ("__global__", "__device__") for c in function.children):
+            continue
+        loops[loop.start_byte] = loop
+    return [loops[k] for k in sorted(loops)]
+
+
+def _where(found: LoopAnalysis) -> str:
+    if len(found.streams) > 1:
+        return f" on {len(found.streams)} streams"
+    if not found.streams:
+        return ""
+    return " on the null stream" if found.streams[0] in NULL_STREAMS else f" on stream `{found.streams[0]}`"
+
+
+def _message(found: LoopAnalysis) -> str:
+    kernels = ", ".join(list(dict.fromkeys(found.kernels))[:6]) + (", …" if len(set(found.kernels)) > 6 else "")
+    through = (", through " + ", ".join(f"`{n}`" for n in found.through[:3])) if found.through else ""
+    head = (f"{found.per_iteration} kernel launches per iteration{_where(found)} ({kernels}{through}): launch "
+            "overhead dominates small kernels")
+    if found.plan is not None:
+        return (f"{head}. The body is capturable: the fix (an unsafe fix, --unsafe-fixes) captures it once into a "
+                f"graph replayed per iteration, with the plain launches as the fallback, behind `#if {MACRO}`; build "
+                f"with -D{MACRO}=1 and measure both (graph replay is not automatically faster on ROCm), or fuse "
+                "the kernels")
+    reasons = [b.text for b in found.blockers]
+    shown = "; ".join(reasons[:MAX_REASONS]) + (f"; and {len(reasons) - MAX_REASONS} more" if len(reasons) >
+                                                 MAX_REASONS else "")
+    return f"{head}; fuse them (robust on both vendors). Not capturable as a graph: {shown}"
 
 
 # HP324
 @file_detector(emits=("HP324",))
 def launch_bound_loop(ctx: LintContext) -> None:
-    by_loop: dict[int, tuple[Node, list]] = {}
-    for launch in ctx.launches:
-        loop = _ancestor(launch.node, _LOOPS | _FUNCTION)
-        if loop is None or loop.type == "function_definition":
+    if not ctx.launches and _QUOTED_INCLUDE.search(ctx.data) is None:
+        return  # no launch here, and no project header that could hold one
+    launchers = Launchers(ctx)
+    for loop in _host_loops(ctx, launchers):
+        if loop.type not in LOOPS:
             continue
-        function = _ancestor(loop, _FUNCTION)
-        if function is not None and any(c.type in ("__global__", "__device__") for c in function.children):
+        found = analyze(loop, ctx, launchers, LAUNCHES_PER_ITERATION)
+        if found is None:
             continue
-        by_loop.setdefault(loop.start_byte, (loop, []))[1].append(launch)
-    for loop, launches in by_loop.values():
-        if len(launches) < LAUNCHES_PER_ITERATION:
-            continue
-        streams = {_squash(ctx.text(l.config[3])) if len(l.config) > 3 else "" for l in launches}
-        streams = {"default" if s in _DEFAULT_STREAM else s for s in streams}
-        if len(streams) != 1:
-            continue
-        if any(_HOST_SYNC.match(c.name) and _inside(c.node, loop) for c in _calls(ctx)):
-            continue
-        names = ", ".join(dict.fromkeys(l.kernel or "?" for l in launches))
         keyword = loop.children[0] if loop.children else loop
-        stream = streams.pop()
-        where = "the default stream" if stream == "default" else f"stream `{stream}`"
-        ctx.report("HP324", keyword, f"{len(launches)} kernel launches per iteration on {where} with no host "
-                   f"synchronisation ({names}): launch overhead dominates small kernels; fuse them (robust on "
-                   "both vendors) or capture the body in a HIP graph behind a measured A/B switch (graph replay "
-                   "is not automatically faster on ROCm)")
+        fix = None
+        if found.plan is not None:
+            fix = ctx.fix("HP324", f"capture the loop's launches into a graph behind #if {MACRO}", edits(found.plan))
+        ctx.report("HP324", keyword, _message(found), fix)

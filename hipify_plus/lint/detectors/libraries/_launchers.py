@@ -1,0 +1,308 @@
+"""Host functions that launch kernels, for the launch-loop rule (HP324): how many launches one
+call makes, which kernels, and what else it does that a graph capture cannot hold (host
+synchronisation, blocking copies, allocation, events, host I/O, graph-unsafe libraries).
+
+Real code launches from helpers (llm.c's training loop calls `gpt2_forward`, which calls
+`encoder_forward` in llmc/encoder.cuh), so the functions come from the file and from the
+project headers it includes with quotes, read from disk next to the including file when the
+linted path is a real file (transitively, a bounded number of files, never written). Launches
+are counted per path through the code: the larger branch of an `if`, the largest `case` of a
+`switch`, a loop's body once (a lower bound), and never the `#if HIPIFY_PLUS_USE_GRAPHS` side
+of a loop HP324 already rewrote.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
+from hipify_plus.lint.context import Launch, LintContext
+from hipify_plus.lint.detectors.libraries._graph_safety import (
+    ALLOC,
+    COPY,
+    EVENT,
+    GRAPH,
+    IO,
+    LIBRARY,
+    SYNC,
+    UNSAFE,
+    call_kind,
+    library_of,
+)
+from hipify_plus.parse import Node, parse
+from hipify_plus.rewrite.graphs import is_switch
+from hipify_plus.source import SourceFile
+
+LOOPS = frozenset({"for_statement", "while_statement", "do_statement", "for_range_loop"})
+_HARD = (SYNC, COPY, ALLOC, EVENT, GRAPH, IO, LIBRARY)  # what a called function may not do in a capture
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+MAX_HEADERS = 64
+MAX_HEADER_BYTES = 4 << 20
+_PARSED: dict[tuple[str, int, int], tuple[bytes, object]] = {}
+
+
+@dataclass(frozen=True)
+class Hazard:
+    kind: str
+    what: str  # "synchronises with the host"
+    call: str  # the call that does it
+    where: str  # "file:line"
+
+
+@dataclass
+class Summary:
+    launches: int = 0
+    kernels: list[str] = field(default_factory=list)
+    through: list[str] = field(default_factory=list)  # the called functions that launch
+    hazards: dict[str, Hazard] = field(default_factory=dict)  # the first of each kind
+
+
+@dataclass
+class Unit:
+    """One file whose functions count: the linted one or an included project header."""
+    display: str
+    ctx: LintContext
+
+    def __post_init__(self) -> None:
+        self.launch_at = {launch.node.start_byte: launch for launch in self.ctx.launches}
+
+    def line(self, node: Node) -> int:
+        return node.start_point[0] + 1
+
+
+def call_name(node: Node, ctx: LintContext) -> str:
+    """`f`, `ns::f`, `obj.f` / `p->f` (as `f`), `f<T>` (as `f`) of a call_expression."""
+    function = node.child_by_field_name("function")
+    if function is None:
+        return ""
+    if function.type == "template_function":
+        function = function.child_by_field_name("name") or function
+    if function.type == "field_expression":
+        field_node = function.child_by_field_name("field")
+        return ctx.text(field_node) if field_node is not None else ""
+    return ctx.text(function).removeprefix("::")
+
+
+def _definitions(unit: Unit) -> dict[str, Node]:
+    found: dict[str, Node] = {}
+    for definition in unit.ctx.nodes({"function_definition"}):
+        if execution_space(definition) & {"__global__", "__device__"} and "__host__" not in execution_space(definition):
+            continue
+        name = declarator_name(definition)
+        body = definition.child_by_field_name("body")
+        if name is not None and body is not None:
+            found.setdefault(base_name(unit.ctx.text(name)), body)
+    return found
+
+
+def _headers(ctx: LintContext) -> list[Unit]:
+    """Project headers the file includes with quotes, found next to each including file."""
+    start = Path(ctx.source.path)
+    try:
+        if not start.is_file():
+            return []
+        root = start.resolve().parent
+    except OSError:
+        return []
+    units: list[Unit] = []
+    seen = {str(start.resolve())}
+    pending = [(start.resolve().parent, ctx.data)]
+    while pending and len(units) < MAX_HEADERS:
+        folder, data = pending.pop(0)
+        for match in _INCLUDE.finditer(data):
+            candidate = folder / match.group(1).decode("utf-8", "replace")
+            try:
+                resolved = candidate.resolve()
+                if str(resolved) in seen or not resolved.is_file():
+                    continue
+                seen.add(str(resolved))
+                status = resolved.stat()
+                if status.st_size > MAX_HEADER_BYTES:
+                    continue
+                key = (str(resolved), status.st_mtime_ns, status.st_size)
+                if key not in _PARSED:
+                    if len(_PARSED) > 256:
+                        _PARSED.clear()
+                    header = resolved.read_bytes()
+                    _PARSED[key] = (header, parse(header))
+            except (OSError, ValueError):
+                continue
+            header, tree = _PARSED[key]
+            display = os.path.relpath(resolved, root) if str(resolved).startswith(str(root)) else str(resolved)
+            units.append(Unit(display, LintContext(SourceFile(display, header), tree, ctx.settings)))  # type: ignore[arg-type]
+            pending.append((resolved.parent, header))
+            if len(units) >= MAX_HEADERS:
+                break
+    return units
+
+
+def stream_of(launch: Launch, ctx: LintContext) -> Node | None:
+    """The stream argument of a launch, None when it has none (the null stream)."""
+    if launch.node.child_by_field_name("arguments") is not None and any(
+            c.type == "kernel_call_syntax" for c in launch.node.children):
+        return launch.config[3] if len(launch.config) > 3 else None
+    args = [a for a in launch.node.child_by_field_name("arguments").named_children if a.type != "comment"]
+    index = 4 if call_name(launch.node, ctx) == "hipLaunchKernelGGL" else 5
+    return args[index] if len(args) > index else None
+
+
+def launch_inputs(launch: Launch, ctx: LintContext) -> list[Node]:
+    """What a launch evaluates each time: its configuration and its arguments (not the kernel)."""
+    arguments = launch.node.child_by_field_name("arguments")
+    args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
+    if any(c.type == "kernel_call_syntax" for c in launch.node.children):
+        return list(launch.config) + args
+    return args[1:]
+
+
+def root_name(node: Node, ctx: LintContext) -> str | None:
+    while node.type in ("field_expression", "subscript_expression", "pointer_expression",
+                        "parenthesized_expression", "cast_expression"):
+        inner = node.child_by_field_name("argument") or node.child_by_field_name("value")
+        if inner is None:
+            named = [c for c in node.named_children if c.type != "comment"]
+            inner = named[-1] if named else None
+        if inner is None:
+            return None
+        node = inner
+    return ctx.text(node) if node.type == "identifier" else None
+
+
+def walk(node: Node):
+    """Every node under `node`, not into lambdas or the rewrite's own `#if` blocks."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if current.type == "lambda_expression":
+            continue
+        stack.extend(reversed(current.children))
+
+
+def rewritten(body: Node, ctx: LintContext) -> bool:
+    """The loop's body starts with the rewrite's `#if HIPIFY_PLUS_USE_GRAPHS` block."""
+    first = next((c for c in body.named_children if c.type != "comment"), None)
+    condition = first.child_by_field_name("condition") if first is not None and first.type == "preproc_if" else None
+    return condition is not None and is_switch(ctx.text(condition))
+
+
+def in_rewrite(node: Node, ctx: LintContext) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "preproc_if":
+            condition = parent.child_by_field_name("condition")
+            if condition is not None and is_switch(ctx.text(condition)):
+                return True
+        parent = parent.parent
+    return False
+
+
+def innermost_loop(node: Node) -> Node | None:
+    parent = node.parent
+    while parent is not None and parent.type not in LOOPS and parent.type not in ("function_definition",
+                                                                                  "lambda_expression"):
+        parent = parent.parent
+    return parent if parent is not None and parent.type in LOOPS else None
+
+
+class Launchers:
+    """The host functions a file can call, with what one call of each launches and does."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.main = Unit(Path(ctx.source.path).name or ctx.source.path, ctx)
+        self._bodies: dict[str, tuple[Unit, Node]] = {}
+        self._summaries: dict[str, Summary | None] = {}
+        self._loaded = False
+        for name, body in _definitions(self.main).items():
+            self._bodies[name] = (self.main, body)
+
+    def _load_headers(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        for unit in _headers(self.main.ctx):
+            for name, body in _definitions(unit).items():
+                self._bodies.setdefault(name, (unit, body))
+
+    def knows(self, name: str) -> bool:
+        if name not in self._bodies:
+            self._load_headers()
+        return name in self._bodies
+
+    def summary(self, name: str) -> Summary | None:
+        """What one call of the host function `name` launches and does; None if not defined."""
+        if name in self._summaries:
+            return self._summaries[name] or Summary()  # in progress (recursion): counts nothing
+        if not self.knows(name):
+            return None
+        self._summaries[name] = None
+        unit, body = self._bodies[name]
+        found = Summary()
+        found.launches = self.count(body, unit, found, loops_once=True)
+        self._summaries[name] = found
+        return found
+
+    def count(self, node: Node, unit: Unit, into: Summary, *, loops_once: bool, hazards: bool = True) -> int:
+        """Launches on the largest path through `node` (added to `into`, with kernel names and,
+        when `hazards`, what the calls on any path do). Inner loops count once, or not at all
+        when not `loops_once` (the launch-loop rule gives them to the inner loop)."""
+        kind = node.type
+        if kind == "lambda_expression":
+            return 0
+        if kind in LOOPS and not loops_once:
+            return 0
+        if kind in ("if_statement", "conditional_expression"):
+            condition = node.child_by_field_name("condition")
+            first = self.count(condition, unit, into, loops_once=loops_once, hazards=hazards) if condition else 0
+            branches = [c for c in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
+                        if c is not None]
+            return first + max((self.count(b, unit, into, loops_once=loops_once, hazards=hazards) for b in branches),
+                               default=0)
+        if kind == "switch_statement":
+            body = node.child_by_field_name("body")
+            cases = [c for c in body.named_children if c.type == "case_statement"] if body is not None else []
+            return max((self.count(c, unit, into, loops_once=loops_once, hazards=hazards) for c in cases), default=0)
+        if kind in ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"):
+            condition = node.child_by_field_name("condition")
+            alternative = node.child_by_field_name("alternative")
+            other = self.count(alternative, unit, into, loops_once=loops_once, hazards=hazards) if alternative else 0
+            if condition is not None and is_switch(unit.ctx.text(condition)):
+                return other
+            this = sum(self.count(c, unit, into, loops_once=loops_once, hazards=hazards) for c in node.named_children
+                       if c is not alternative and c is not condition and c.type != "comment")
+            return max(this, other)
+        total = 0
+        if kind == "call_expression":
+            launch = unit.launch_at.get(node.start_byte)
+            if launch is not None and launch.node == node:
+                into.kernels.append(launch.kernel or "?")
+                return 1
+            name = call_name(node, unit.ctx)
+            if hazards:
+                self._note(name, node, unit, into)
+            callee = self.summary(name) if name and name not in _NOT_PROJECT else None
+            if callee is not None and callee.launches:
+                into.kernels.extend(callee.kernels)
+                into.through.append(name)
+                total += callee.launches
+            if callee is not None and hazards:
+                for hazard in callee.hazards.values():
+                    into.hazards.setdefault(hazard.kind, hazard)
+        for child in node.children:
+            total += self.count(child, unit, into, loops_once=loops_once, hazards=hazards)
+        return total
+
+    def _note(self, name: str, node: Node, unit: Unit, into: Summary) -> None:
+        kind = call_kind(name)
+        if kind is None or kind.kind not in _HARD:
+            return
+        if kind.kind == LIBRARY and (library_of(name) or ("", ""))[1] != UNSAFE:
+            return  # safe and partly safe libraries: said at the loop, not through callees
+        into.hazards.setdefault(kind.kind, Hazard(kind.kind, kind.what, name, f"{unit.display}:{unit.line(node)}"))
+
+
+# Names that are never the project's host functions even if a header defines them.
+_NOT_PROJECT = frozenset({"dim3", "static_cast", "reinterpret_cast", "const_cast", "sizeof", "min", "max"})
