@@ -12,6 +12,7 @@ from hipify_plus.cuda.syntax import node_text
 from hipify_plus.parse import Node
 
 DEVICE_SPACES = frozenset({"__device__", "__constant__", "__managed__"})
+VOID_POINTER_TYPES = frozenset({"hipDeviceptr_t"})  # HIP typedefs of `void*`
 
 # Children of these are looked through when a scope is searched (they do not open a scope).
 _TRANSPARENT = frozenset({
@@ -44,6 +45,15 @@ class Declared:
     def plain_value(self) -> bool:
         """Declared with exactly its type: no pointer, array or function declarator."""
         return not (self.pointers or self.array or self.function or self.function_pointer)
+
+    def void_pointer_depth(self) -> int | None:
+        """How many `*`s lead to `void` (`void** p` -> 2, `hipDeviceptr_t d` -> 1, a typedef of
+        `void*`); None for other types, arrays and functions."""
+        if self.array or self.function or self.function_pointer:
+            return None
+        if self.type_name == "void":
+            return self.pointers
+        return self.pointers + 1 if self.type_name in VOID_POINTER_TYPES else None
 
     def object_pointer(self, type_name: str, depth: int = 1) -> bool:
         """Declared as `type_name` with exactly `depth` `*`s (`void* p` -> ("void", 1)), not an

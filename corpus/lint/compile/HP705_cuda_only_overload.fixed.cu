@@ -31,6 +31,8 @@ void setup(float** out, hipStream_t stream, size_t bytes)
     float* device;
     hipHostGetDevicePointer(reinterpret_cast<void**>(&device), pinned, 0);  // expect: HP705
     hipHostGetDevicePointer(&raw, pinned, 0);  // ok: HP705
+    hipDeviceptr_t mappedAddress;
+    hipHostGetDevicePointer(&mappedAddress, pinned, 0);  // ok: HP705
     hipHostGetDevicePointer((void**)out, pinned, 0);  // ok: HP705
 
     float* image;

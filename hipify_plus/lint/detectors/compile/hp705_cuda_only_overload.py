@@ -49,7 +49,7 @@ def _is_void_pointer_pointer(argument: Node) -> bool:
     if argument.type != "identifier":
         return False
     declared = lookup(argument)
-    return declared is not None and declared.object_pointer("void", depth)
+    return declared is not None and declared.void_pointer_depth() == depth
 
 
 def _pointer_argument(ctx: LintContext, call: Node, name: str, template_from: Version | None) -> None:

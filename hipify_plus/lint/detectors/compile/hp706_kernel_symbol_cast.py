@@ -36,8 +36,8 @@ def _converts_already(argument: Node) -> bool:
     if inner.type != "identifier":
         return False
     declared = lookup(inner)
-    return (declared is not None and declared.pointers >= 1 and not declared.function
-            and not declared.function_pointer)
+    return declared is not None and not declared.function and not declared.function_pointer and (
+        declared.pointers >= 1 or bool(declared.void_pointer_depth()))
 
 
 @detector("call_expression", emits=("HP706",))
