@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache, partial
 from pathlib import Path
 
 from hipify_plus.check.compile import Compiled, cache_key, header_available, syntax_check
@@ -23,6 +24,7 @@ from hipify_plus.check.units import Converted, split_units
 from hipify_plus.compile_flags import map_include
 from hipify_plus.convert import FileOutcome
 from hipify_plus.filekinds import file_kind
+from hipify_plus.resources.hipcc import Hipcc
 
 DEFAULT_STD = "-std=c++17"  # nvcc's default dialect
 _CONVERTED = ("changed", "unchanged", "cached")
@@ -102,33 +104,10 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
         result.files += [_host(c) for c in split.host]
         return result
 
-    plans: list[tuple[Converted, list[str], Closure]] = []
-    for unit in split.units:
-        flags = _unit_flags(unit, settings, mapped)
-        closure = scanner.closure(unit.output, include_folders(flags))
-        flags += [f"-I{folder}" for folder in closure.inferred]
-        plans.append((unit, flags, closure))
+    plans = [_plan(unit, settings, mapped, scanner) for unit in split.units]
+    compiled = _compile_all(plans, settings, hipcc, project)
 
-    def run(unit: Converted, flags: list[str], closure: Closure, arch: str) -> Compiled:
-        cache_file = None
-        if settings.cache_dir is not None:
-            files = closure.files + (sorted(set(project) - set(closure.files)) if closure.computed else [])
-            cache_file = settings.cache_dir / "check" / f"{cache_key(hipcc, arch, flags, files)}.json"
-        return syntax_check(hipcc, unit.output, arch, flags, cache_file)
-
-    workers = max(1, settings.jobs or os.cpu_count() or 1)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [[pool.submit(run, unit, flags, closure, arch) for arch in settings.arches]
-                   for unit, flags, closure in plans]
-        compiled = [[future.result() for future in per_arch] for per_arch in futures]
-
-    probed: dict[str, bool] = {}
-
-    def available(spelling: str) -> bool:
-        if spelling not in probed:
-            probed[spelling] = header_available(hipcc, spelling, settings.arches[0])
-        return probed[spelling]
-
+    available = cache(partial(header_available, hipcc, arch=settings.arches[0]))  # asked once per header
     findings = {o.input: [d for d in o.diagnostics if d.severity == "error"] for o in outcomes}
     explainer = Explainer({c.output: c for c in converted}, findings, hipcc, scanner, available)
     many = len(settings.arches) > 1
@@ -144,6 +123,33 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     result.files += [_host(c) for c in split.host]
     result.diagnostics = sorted(explainer.new.values(), key=lambda d: (d.path, d.line, d.column))
     return result
+
+
+def _plan(unit: Converted, settings: CheckSettings, mapped: Callable[[Path], Path | None],
+          scanner: IncludeScanner) -> tuple[Converted, list[str], Closure]:
+    """A unit's flags (with the folders inferred for it) and every file it can include."""
+    flags = _unit_flags(unit, settings, mapped)
+    closure = scanner.closure(unit.output, include_folders(flags))
+    return unit, [*flags, *(f"-I{folder}" for folder in closure.inferred)], closure
+
+
+def _compile_all(plans: list[tuple[Converted, list[str], Closure]], settings: CheckSettings, hipcc: Hipcc,
+                 project: list[Path]) -> list[list[Compiled]]:
+    """Every unit for every target, in parallel threads (the work is in hipcc), per unit."""
+
+    def run(unit: Converted, flags: list[str], closure: Closure, arch: str) -> Compiled:
+        cache_file = None
+        if settings.cache_dir is not None:
+            # a computed #include may reach any project file
+            files = closure.files + (sorted(set(project) - set(closure.files)) if closure.computed else [])
+            cache_file = settings.cache_dir / "check" / f"{cache_key(hipcc, arch, flags, files)}.json"
+        return syntax_check(hipcc, unit.output, arch, flags, cache_file)
+
+    workers = max(1, settings.jobs or os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [[pool.submit(run, unit, flags, closure, arch) for arch in settings.arches]
+                   for unit, flags, closure in plans]
+        return [[future.result() for future in per_arch] for per_arch in futures]
 
 
 def _host(converted: Converted) -> FileCheck:
