@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import PurePath
 
 SOURCE_SUFFIXES = frozenset({".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl"})
+# Sources other files #include: what they define may be used by code not in them.
+HEADER_SUFFIXES = frozenset({".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"})
+
+
+def is_header(path: str) -> bool:
+    return PurePath(path).suffix.lower() in HEADER_SUFFIXES
 
 
 def file_kind(path: str) -> str | None:

@@ -3,7 +3,7 @@ functions and their execution space, subtree walks. Pure functions of the tree, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from hipify_plus.parse import Node
 
@@ -75,11 +75,41 @@ def enclosing_function(node: Node) -> Node | None:
     return None
 
 
-def execution_space(function: Node | None) -> frozenset[str]:
-    """`__global__` / `__device__` / `__host__` written on a function definition."""
+# Words a macro may stand for when it spells a function's execution space (`#define DEVICE
+# __device__`, `#define HOST_DEVICE __host__ __device__`, `#define KERNEL static __global__`).
+_SPACE_MACRO_WORDS = EXECUTION_SPACES | {"__forceinline__", "__noinline__", "__inline__", "inline", "static",
+                                         "constexpr", "extern"}
+
+
+def execution_space_macros(definitions: Iterable[Node]) -> dict[str, frozenset[str]]:
+    """Object-like `#define`s (among `definitions`) whose body is an execution space with at most
+    inline/static words: macro name -> the spaces it stands for."""
+    found: dict[str, frozenset[str]] = {}
+    for definition in definitions:
+        if definition.type != "preproc_def":
+            continue
+        name, value = definition.child_by_field_name("name"), definition.child_by_field_name("value")
+        if name is None or value is None:
+            continue
+        words = node_text(value).split("//")[0].split()
+        if words and set(words) <= _SPACE_MACRO_WORDS and set(words) & EXECUTION_SPACES:
+            found[node_text(name)] = frozenset(words) & EXECUTION_SPACES
+    return found
+
+
+def execution_space(function: Node | None, macros: Mapping[str, frozenset[str]] | None = None) -> frozenset[str]:
+    """`__global__` / `__device__` / `__host__` written on a function definition, also through
+    the macros of `execution_space_macros` (which the grammar reads as a type name)."""
     if function is None:
         return frozenset()
-    return frozenset(c.type for c in function.children if c.type in EXECUTION_SPACES)
+    spaces = frozenset(c.type for c in function.children if c.type in EXECUTION_SPACES)
+    if macros:
+        for child in function.children:
+            if child.type in ("type_identifier", "identifier") and node_text(child) in macros:
+                spaces |= macros[node_text(child)]
+            elif child.type == "function_declarator":
+                break
+    return spaces
 
 
 def in_device_code(node: Node) -> bool:

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from hipify_plus.cuda.includes import header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
-from hipify_plus.cuda.syntax import base_name
+from hipify_plus.cuda.syntax import base_name, execution_space, execution_space_macros
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
@@ -121,6 +122,36 @@ class LintContext:
     def amd(self) -> AmdBuild:
         """The AMD build this file is linted for (target ROCm; the file's own macros unknown)."""
         return AmdBuild(self.settings.target_rocm, file_macros=file_macros(self.tree.root_node))
+
+    @cached_property
+    def project_macros(self) -> frozenset[str]:
+        """Macros the AMD build of this file gets from the project: its own #defines outside
+        code AMD never compiles, and those of the project headers it includes (`#include "..."`
+        followed from its folder; hipify_plus/cuda/includes.py)."""
+        own = set()
+        for node in self.nodes({"preproc_def", "preproc_function_def"}):
+            name = node.child_by_field_name("name")
+            if name is not None and not self.inactive_on_amd(node):
+                own.add(self.text(name))
+        includes = []
+        if b'"' in self.data:
+            for node in self.nodes({"preproc_include"}):
+                path = node.child_by_field_name("path")
+                if path is not None and path.type == "string_literal" and not self.inactive_on_amd(node):
+                    includes.append(self.text(path).strip().strip('"'))
+        return frozenset(own) | header_macros(self.source.path, includes)
+
+    @cached_property
+    def space_macros(self) -> dict[str, frozenset[str]]:
+        """Macros of this file that spell an execution space (`#define DEVICE __device__`)."""
+        if b"__device__" not in self.data and b"__global__" not in self.data:
+            return {}
+        return execution_space_macros(self.nodes({"preproc_def"}))
+
+    def execution_space(self, function: Node | None) -> frozenset[str]:
+        """`__global__` / `__device__` / `__host__` of a function definition, also when a macro of
+        the file spells it."""
+        return execution_space(function, self.space_macros)
 
     def inactive_on_amd(self, node: Node) -> bool:
         """True if no pass of the AMD build compiles `node` (`#if 0`, the CUDA side of a platform

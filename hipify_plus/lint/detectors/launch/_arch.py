@@ -1,9 +1,11 @@
 """The AMD targets the launch rules judge against: wave size, waves per SIMD and LDS per
-workgroup of each gfx target, for the arches the settings name (gfx90a by default).
+workgroup of each gfx target, for the arches the settings name (gfx90a by default; target IDs
+are read by hipify_plus/amd/arch.py).
 `hipify_plus/resources/occupancy.py` keeps a second model of the same hardware."""
 
 from __future__ import annotations
 
+from hipify_plus.amd.arch import generation, target_arches, wave_size
 from hipify_plus.lint.context import LintContext
 
 KIB = 1024
@@ -11,17 +13,12 @@ SIMDS_PER_CU = 4
 UNIFIED_REGISTER_FILE = frozenset({"gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"})
 
 
-def _arch(name: str) -> str:
-    return name.split(":")[0].lower()
-
-
 def _major(arch: str) -> int:
-    digits = arch.removeprefix("gfx")
-    return int(digits[:-2]) if len(digits) >= 3 and digits[:-2].isdigit() else 9
+    return generation(arch)
 
 
 def _wave_size(arch: str) -> int:
-    return 64 if _major(arch) <= 9 else 32
+    return wave_size(arch)
 
 
 def _max_waves_per_eu(arch: str) -> int:
@@ -37,7 +34,7 @@ def _lds_limit(arch: str) -> int:
 
 
 def _arches(ctx: LintContext) -> list[str]:
-    return [_arch(a) for a in ctx.settings.arches] or ["gfx90a"]
+    return target_arches(ctx.settings.arches)
 
 
 def _tightest(ctx: LintContext, measure) -> tuple[str, int]:

@@ -13,7 +13,6 @@ from hipify_plus.cuda.syntax import (
     callee_text,
     declarator_name,
     descendants,
-    execution_space,
 )
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.launch._arch import _lds_limit, _tightest
@@ -123,7 +122,7 @@ def _launched(ctx: LintContext, launch: Launch) -> str:
 
 
 def _kernel_definitions(ctx: LintContext) -> list[Node]:
-    return [n for n in ctx.nodes({"function_definition"}) if "__global__" in execution_space(n)]
+    return [n for n in ctx.nodes({"function_definition"}) if "__global__" in ctx.execution_space(n)]
 
 
 def _has_bounds(ctx: LintContext, kernel: Node) -> bool:

@@ -21,7 +21,6 @@ from hipify_plus.cuda.syntax import (
     callee_text,
     declarator_name,
     descendants,
-    execution_space,
 )
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._kernels import ELEMENT_BYTES
@@ -79,7 +78,7 @@ def register_estimate(ctx: LintContext, kernel: Node) -> RegisterEstimate:
 def _device_functions(ctx: LintContext) -> dict[str, list[Node]]:
     found: dict[str, list[Node]] = {}
     for definition in ctx.nodes({"function_definition"}):
-        if "__device__" not in execution_space(definition):
+        if "__device__" not in ctx.execution_space(definition):
             continue
         name = declarator_name(definition)
         if name is not None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import PurePath
 
 from hipify_plus.cuda.syntax import base_name, call_args, callee_text, declarator_name
 from hipify_plus.edits import Edit
+from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.launch._arch import (
     SIMDS_PER_CU,
@@ -31,7 +31,6 @@ from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
 DEFAULT_MAX_THREADS = 1024  # clang's default max flat work-group size when no bounds are given
-HEADER_SUFFIXES = frozenset({".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl"})
 
 
 def _vgpr_cap(arch: str, threads: int) -> int:
@@ -134,7 +133,7 @@ def _report_missing_bounds(ctx: LintContext, kernel: Node, name: str, launches: 
         if same else None
     bound = bound or str(largest)
     applicability = None
-    in_header = PurePath(ctx.source.path).suffix.lower() in HEADER_SUFFIXES
+    in_header = is_header(ctx.source.path)
     if not same or (in_header and not _internal_linkage(ctx, kernel)):
         applicability = "unsafe"
     title = f"Add `__launch_bounds__({bound})`"

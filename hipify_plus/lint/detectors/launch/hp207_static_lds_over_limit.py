@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
+from hipify_plus.cuda.syntax import base_name, declarator_name
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._arch import _kib, _lds_limit, _tightest
 from hipify_plus.lint.detectors.launch._kernels import _static_shared_bytes
@@ -13,7 +13,7 @@ from hipify_plus.parse import Node
 # HP207
 @detector("function_definition", emits=("HP207",))
 def static_lds_over_limit(node: Node, ctx: LintContext) -> None:
-    if "__global__" not in execution_space(node) or b"__shared__" not in ctx.data[node.start_byte:node.end_byte]:
+    if "__global__" not in ctx.execution_space(node) or b"__shared__" not in ctx.data[node.start_byte:node.end_byte]:
         return
     total, crossing = _static_shared_bytes(ctx, node)
     if crossing is None:

@@ -46,3 +46,12 @@ _COUNT_NAMES = frozenset({
     "threadsperblock", "tpb", "block", "bs", "ctasize", "maxthreads", "numthreadsperblock", "nthr",
 })
 _CUB_WARP = re.compile(r"\bWarp(Reduce|Scan|Exchange|Load|Store|MergeSort)\b")
+
+# "A literal 32" for the warp-size rules: the warp width, its lane mask 31 and its shift 5, in
+# any integer spelling (`32`, `32u`, `0x20`, `0X1F`, `0b100000`). The node filters compare
+# values (`_syntax._literal`); the text patterns for macro bodies use these spellings.
+WARP_LITERALS = frozenset({5, 31, 32})
+_SUFFIX = r"[uUlL]*(?![\w.])"
+LITERAL_32 = r"(?<![\w.])(?:32|0[xX]0*20|0[bB]0*100000)" + _SUFFIX
+LITERAL_31 = r"(?<![\w.])(?:31|0[xX]0*1[fF]|0[bB]0*11111)" + _SUFFIX
+LITERAL_5 = r"(?<![\w.])(?:5|0[xX]0*5|0[bB]0*101)" + _SUFFIX

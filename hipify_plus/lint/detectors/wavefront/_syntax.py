@@ -75,11 +75,12 @@ def _function_of(node: Node) -> Node | None:
     return parent
 
 
-def _function_kind(function: Node | None) -> str:
-    """kernel | device | host (a `__host__ __device__` function counts as device code)."""
+def _function_kind(function: Node | None, ctx: LintContext) -> str:
+    """kernel | device | host (a `__host__ __device__` function counts as device code), also
+    where a macro of the file spells the execution space (`#define DEVICE __device__`)."""
     if function is None:
         return "host"
-    kinds = {c.type for c in function.children}
+    kinds = ctx.execution_space(function)
     if "__global__" in kinds:
         return "kernel"
     return "device" if "__device__" in kinds else "host"

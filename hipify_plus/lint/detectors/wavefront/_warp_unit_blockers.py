@@ -16,6 +16,9 @@ from hipify_plus.lint.detectors.wavefront._patterns import (
     _WARP_COUNT_NAME,
     _WARP_SIZE_NAME,
     _WARPISH,
+    LITERAL_5,
+    LITERAL_31,
+    LITERAL_32,
     SCAN_SHUFFLES,
     SYNC_INTRINSICS,
 )
@@ -45,7 +48,7 @@ def _tainted_names(ctx: LintContext) -> dict[str, str]:
     if "tainted" in cache:
         return cache["tainted"]
     found: dict[str, str] = {}
-    pattern = re.compile(r"(?<![\w.])(32|31|0[xX]1[fF]|0[xX]20)[uUlL]*(?![\w.])|>>\s*5\b|<<\s*5\b")
+    pattern = re.compile(rf"{LITERAL_32}|{LITERAL_31}|>>\s*{LITERAL_5}|<<\s*{LITERAL_5}")
     for node in ctx.nodes(frozenset({"preproc_def", "preproc_function_def", "declaration"})):
         if node.type == "declaration":
             if _function_of(node) is not None:

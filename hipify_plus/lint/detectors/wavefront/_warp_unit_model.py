@@ -125,7 +125,7 @@ def _functions(ctx: LintContext) -> dict[int, _Function]:
     if "functions" not in cache:
         found: dict[int, _Function] = {}
         for node in ctx.nodes(frozenset({"function_definition"})):
-            found[node.start_byte] = _Function(node, _function_name(node, ctx), _function_kind(node))
+            found[node.start_byte] = _Function(node, _function_name(node, ctx), _function_kind(node, ctx))
         cache["functions"] = found
     return cache["functions"]
 
@@ -197,3 +197,51 @@ def _loop_parts(node: Node) -> tuple[Node, Node, Node, Node] | None:
     if variable is None or start is None:
         return None
     return variable, start, condition, update
+
+
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "%", ">>", "<<"})
+
+
+def _arithmetic_top(node: Node, ctx: LintContext) -> Node:
+    """The largest arithmetic expression `node` is an operand of (through parentheses and casts)."""
+    top = node
+    while top.parent is not None and (
+            top.parent.type in ("parenthesized_expression", "cast_expression")
+            or (top.parent.type == "binary_expression" and _operator(top.parent, ctx) in _ARITHMETIC)):
+        top = top.parent
+    return top
+
+
+def _byte_count(expression: Node, ctx: LintContext) -> bool:
+    """An amount of memory: multiplied by a `sizeof`, or a launch's shared-memory argument."""
+    if any(n.type == "sizeof_expression" for n in descendants(expression)):
+        return True
+    parent = expression.parent
+    if parent is not None and parent.type == "kernel_call_syntax":
+        config = [c for c in parent.named_children if c.type != "comment"]
+        return len(config) > 2 and config[2] == expression
+    return False
+
+
+def _sizes_memory_only(node: Node, ctx: LintContext) -> bool:
+    """True if a count only sizes memory (`(threads / 32 + 1) * sizeof(float)`, or a local that
+    is used only that way). More wavefront lanes mean fewer warps than CUDA counts, so memory
+    sized by 32-thread warps is enough on AMD: it over-allocates."""
+    top = _arithmetic_top(node, ctx)
+    if _byte_count(top, ctx):
+        return True
+    parent = top.parent
+    target = None
+    if parent is not None and parent.type == "init_declarator":
+        target = parent.child_by_field_name("declarator")
+    elif parent is not None and parent.type == "assignment_expression" and _operator(parent, ctx) == "=":
+        target = parent.child_by_field_name("left")
+    if target is None or target.type != "identifier":
+        return False
+    name = ctx.text(target)
+    scope = parent
+    while scope.parent is not None and scope.type not in ("compound_statement", "translation_unit"):
+        scope = scope.parent
+    uses = [n for n in descendants(scope) if n.type == "identifier" and ctx.text(n) == name
+            and n.start_byte > target.end_byte]
+    return bool(uses) and all(_byte_count(_arithmetic_top(use, ctx), ctx) for use in uses)

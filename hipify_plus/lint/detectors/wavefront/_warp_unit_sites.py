@@ -5,14 +5,14 @@ rule's fix is safe depends on the sites of the other two."""
 
 from __future__ import annotations
 
+import re
+
 from hipify_plus.cuda.syntax import call_args, callee_text, descendants
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _into_memory_word
 from hipify_plus.lint.detectors.wavefront._patterns import (
-    _WARP_CONTEXT,
     _WARP_COUNT_NAME,
-    _WARPISH,
     SCAN_SHUFFLES,
     SHUFFLES,
 )
@@ -27,6 +27,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _operator,
     _parenthesized,
     _unparen,
+    _up,
 )
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
     _countish,
@@ -35,8 +36,10 @@ from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
     _logical_32_warps,
     _loop_parts,
     _Site,
+    _sizes_memory_only,
     _thread_indexish,
 )
+from hipify_plus.lint.detectors.wavefront._warp_work import file_does_warp_work, unit_does_warp_work
 from hipify_plus.parse import Node
 
 
@@ -79,9 +82,8 @@ def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
     if left is None or not _thread_indexish(left, function, ctx):
         return None
     body_text = ctx.text(function_node)
-    if not (_WARP_CONTEXT.search(body_text) or _WARPISH.search(_assigned_name(node, ctx))
-            or _WARPISH.search(function.name)):
-        return None
+    if not unit_does_warp_work(ctx, function_node):
+        return None  # 32-thread groups that no warp-synchronous work sees: the same on AMD
     if _logical_32_warps(body_text):
         return None
     if ctx.text(left).replace(" ", "") in _bitset_operands(function_node, ctx):
@@ -135,13 +137,18 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
         return None
     if ctx.inactive_on_amd(node):
         return None
+    kind = _function_kind(function_node, ctx) if function_node is not None else "host"
+    if kind == "host":
+        if not file_does_warp_work(ctx) or _sizes_memory_only(node, ctx):
+            return None  # 32-thread groups of a tile, or memory that only over-allocates on AMD
+    elif function_node is not None and not unit_does_warp_work(ctx, function_node):
+        return None  # no warp-synchronous work sees the hardware width: 32 is a group size
     text = ctx.text(node)
     rounded = _unparen(left)
     round_up = None
     if operator == "/" and rounded is not None and rounded.type == "binary_expression" \
             and _operator(rounded, ctx) == "+" and _literal(rounded.child_by_field_name("right"), ctx) == 31:
         round_up = _unparen(rounded.child_by_field_name("right"))
-    kind = _function_kind(function_node) if function_node is not None else "host"
     if kind == "host":
         message = (f"`{text}` counts 32-thread warps in host code: a wavefront has 64 threads on CDNA "
                    "and 32 on RDNA; query hipDeviceAttributeWarpSize for the device")
@@ -220,3 +227,149 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
         return None
     return _Site("HP105", target, node, _function_of(node), message, title,
                  [Edit(target.start_byte, target.end_byte, replacement.encode())], (target.start_byte,))
+
+
+_RELATIVE_SHUFFLES = frozenset({
+    "__shfl_xor_sync", "__shfl_down_sync", "__shfl_up_sync", "__shfl_xor", "__shfl_down", "__shfl_up",
+})
+_BUTTERFLY = (16, 8, 4, 2, 1)
+
+
+def _unrolled_reduction_sites(ctx: LintContext) -> list[_Site]:
+    """HP105 written out: `v += __shfl_xor_sync(m, v, 16); ... (m, v, 8) ... (m, v, 1)`, shuffles
+    with the offsets 16, 8, 4, 2, 1 (either order) in one block and no 32 step; one site per
+    block and shuffle (`a.x` and `a.y` reduced side by side are one butterfly)."""
+    if b"__shfl" not in ctx.data:
+        return []
+    chains: dict[tuple[int, str], list[tuple[int, Node, Node]]] = {}
+    for call in ctx.nodes(frozenset({"call_expression"})):
+        name = callee_text(call)
+        if name not in _RELATIVE_SHUFFLES:
+            continue
+        args = call_args(call)
+        at = 1 if not name.endswith("_sync") else 2
+        if len(args) <= at or len(args) > at + 2:
+            continue
+        if len(args) == at + 2 and "warpSize" not in ctx.text(args[at + 1]):
+            continue  # an explicit logical width
+        offset = _literal(args[at], ctx)
+        block = call.parent
+        while block is not None and block.type not in ("compound_statement", "function_definition"):
+            block = block.parent
+        if offset is None or block is None or block.type != "compound_statement":
+            continue
+        chains.setdefault((block.start_byte, name.removesuffix("_sync")), []).append((offset, call, args[at]))
+    sites = []
+    for chain in chains.values():
+        offsets = [offset for offset, _, _ in chain]
+        if 32 in offsets or not set(_BUTTERFLY) <= set(offsets):
+            continue
+        ordered = [o for i, o in enumerate(offsets) if o in _BUTTERFLY and (i == 0 or offsets[i - 1] != o)]
+        if ordered not in (list(_BUTTERFLY), list(reversed(_BUTTERFLY))):
+            continue
+        first = next((item for item in chain if item[0] == 16), None)
+        if first is None or ctx.inactive_on_amd(first[1]):
+            continue
+        _, call, argument = first
+        message = ("shuffles with the offsets 16, 8, 4, 2, 1 written out combine only 32 lanes: on a 64-lane "
+                   "wavefront each half is reduced or scanned separately (loop from `warpSize / 2` instead)")
+        sites.append(_Site("HP105", argument, call, _function_of(call), message))
+    return sites
+
+
+def _per_warp_arrays(ctx: LintContext) -> dict[str, str]:
+    """`__shared__` arrays of one entry per 32-thread warp of a block: `[32]`, `[WARP_SIZE]`,
+    `[BLOCK / 32]`, `[BLOCK / warpSize]`; name -> its size as written."""
+    cache = _cache(ctx)
+    if "per_warp_arrays" not in cache:
+        found: dict[str, str] = {}
+        for declaration in ctx.nodes(frozenset({"declaration"})):
+            if not any(c.type == "type_qualifier" and c.text == b"__shared__" for c in declaration.children):
+                continue
+            for declarator in declaration.children_by_field_name("declarator"):
+                if declarator.type != "array_declarator":
+                    continue
+                name, size = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("size")
+                if name is None or name.type != "identifier" or size is None:
+                    continue
+                text = ctx.text(size).replace(" ", "")
+                if ctx.int_value(size) == 32 or re.search(r"/(32|warpSize|\w*WARP\w*)$", text, re.IGNORECASE):
+                    found[ctx.text(name)] = ctx.text(size)
+        cache["per_warp_arrays"] = found
+    return cache["per_warp_arrays"]
+
+
+_HARDWARE_LANE = re.compile(r"%\s*warpSize$|&\s*\(\s*warpSize\s*-\s*1\s*\)$|^__lane_id\(\)$")
+
+
+def _lane_read_site(node: Node, ctx: LintContext) -> _Site | None:
+    """HP110: per-warp partial sums read back as `partial[lane]` with a lane index of the
+    hardware wavefront and no bound: one entry per 32-thread warp holds 32 values, a 64-lane
+    wavefront reads entries 32-63 past the array, and entries no wavefront wrote."""
+    array = node.child_by_field_name("argument")
+    indices = node.child_by_field_name("indices")
+    index = _unparen(indices.named_children[0]) if indices is not None and indices.named_children else None
+    if array is None or index is None or ctx.text(array) not in _per_warp_arrays(ctx):
+        return None
+    parent = _up(node)
+    if parent is not None and parent.type == "assignment_expression" and parent.child_by_field_name("left") == node:
+        return None  # the write of a warp's partial sum
+    function_node = _function_of(node)
+    if function_node is None or not _hardware_lane(index, function_node, ctx) or _bounded(node, index, ctx):
+        return None
+    if ctx.inactive_on_amd(node):
+        return None
+    size = _per_warp_arrays(ctx)[ctx.text(array)]
+    message = (f"`{ctx.text(node)}` reads per-warp values with a lane index: `{ctx.text(array)}` holds `{size}` "
+               "entries, one per 32-thread warp, but a 64-lane wavefront reads entries 32-63, past them and "
+               "past what any wavefront wrote; read only lanes below the number of wavefronts "
+               "(`blockDim.x / warpSize`)")
+    return _Site("HP110", node, node, function_node, message)
+
+
+def _hardware_lane(index: Node, function: Node, ctx: LintContext) -> bool:
+    """A lane number of the hardware wavefront: `threadIdx.x % warpSize`, `& (warpSize - 1)`,
+    `__lane_id()`, or a local initialised from one."""
+    text = ctx.text(index).replace("\n", " ")
+    if _HARDWARE_LANE.search(text):
+        return True
+    if index.type != "identifier":
+        return False
+    name = ctx.text(index)
+    body = function.child_by_field_name("body")
+    for node in descendants(body) if body is not None else ():
+        if node.type == "init_declarator":
+            target, value = node.child_by_field_name("declarator"), node.child_by_field_name("value")
+            if target is not None and ctx.text(target) == name and value is not None:
+                return bool(_HARDWARE_LANE.search(ctx.text(_unparen(value) or value).replace("\n", " ")))
+    return False
+
+
+_WAVE_WIDTHS = frozenset({"warpSize", "__AMDGCN_WAVEFRONT_SIZE", "HP_WARP_SIZE"})
+
+
+def _bounded(access: Node, index: Node, ctx: LintContext) -> bool:
+    """Inside a condition that keeps the index or the thread below something other than the
+    wavefront width (`lane < nwarps ? a[lane] : 0`, `if (threadIdx.x < blockDim.x / warpSize)`;
+    not `if (threadIdx.x < warpSize)`)."""
+    names = {ctx.text(index), "threadIdx"}
+    child, parent = access, access.parent
+    while parent is not None and parent.type != "function_definition":
+        guarded = {"conditional_expression": "consequence", "if_statement": "consequence",
+                   "while_statement": "body", "for_statement": "body"}.get(parent.type)
+        condition = parent.child_by_field_name("condition") \
+            if guarded and child == parent.child_by_field_name(guarded) else None
+        for node in descendants(condition) if condition is not None else ():
+            operator = _operator(node, ctx) if node.type == "binary_expression" else ""
+            if operator not in ("<", "<=", ">", ">="):
+                continue
+            small, large = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if operator in (">", ">="):
+                small, large = large, small
+            if small is None or large is None or not any(name in ctx.text(small) for name in names):
+                continue
+            value = ctx.int_value(large)
+            if ctx.text(_unparen(large) or large) not in _WAVE_WIDTHS and (value is None or value < 64):
+                return True
+        child, parent = parent, parent.parent
+    return False

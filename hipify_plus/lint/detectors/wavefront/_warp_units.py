@@ -8,12 +8,16 @@ that are suppressed, are not rewritten and so count as left."""
 from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._syntax import _cache, _literal
+from hipify_plus.lint.detectors.wavefront._patterns import WARP_LITERALS
+from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _cache, _literal
 from hipify_plus.lint.detectors.wavefront._warp_unit_blockers import _unit_reasons
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions, _Site, _WarpSet
 from hipify_plus.lint.detectors.wavefront._warp_unit_sites import (
     _lane_index_site,
+    _lane_read_site,
+    _per_warp_arrays,
     _reduction_site,
+    _unrolled_reduction_sites,
     _warp_count_site,
 )
 from hipify_plus.lint.suppressions import parse_suppressions
@@ -39,9 +43,9 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
     candidates = [
         n for n in ctx.nodes(frozenset({"binary_expression", "for_statement"}))
         if (n.type == "for_statement" and b"__shfl" in ctx.data[n.start_byte:n.end_byte])
-        or (n.type == "binary_expression" and _literal(n.child_by_field_name("right"), ctx) in (5, 31, 32))
+        or (n.type == "binary_expression" and _literal(n.child_by_field_name("right"), ctx) in WARP_LITERALS)
     ]
-    functions = _functions(ctx) if candidates else {}
+    functions = _functions(ctx) if candidates or b"__shfl" in ctx.data else {}
     for node in candidates:
         if node.type == "for_statement":
             site = _reduction_site(node, ctx)
@@ -49,6 +53,13 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
             site = _lane_index_site(node, ctx, functions) or _warp_count_site(node, ctx, functions)
         if site is not None:
             sites[(site.rule, site.anchor.start_byte, site.anchor.end_byte)] = site
+    for site in _unrolled_reduction_sites(ctx):
+        sites[(site.rule, site.anchor.start_byte, site.anchor.end_byte)] = site
+    if _per_warp_arrays(ctx):
+        for node in ctx.nodes(frozenset({"subscript_expression"})):
+            site = _lane_read_site(node, ctx)
+            if site is not None:
+                sites[(site.rule, node.start_byte, node.end_byte)] = site
     # Per-warp storage only matters next to 32-lane index math; with warpSize indexing it
     # merely over-allocates on wave64.
     indexed = {s.function.start_byte for s in sites.values() if s.function is not None and not s.storage
@@ -64,9 +75,30 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
     return cache["warp_set"]
 
 
+def _statement(node: Node) -> Node:
+    while node.parent is not None and node.type not in _STATEMENT_END:
+        node = node.parent
+    return node
+
+
+def _repeats_earlier(ctx: LintContext, site: _Site) -> bool:
+    """A site with no fix whose same text an earlier site of its rule already reports in the
+    same statement (`(M + (W * blockDim.x / 32 - 1)) / (W * blockDim.x / 32)`): one construct,
+    reported once."""
+    statement = _statement(site.node)
+    text = ctx.text(site.node).replace(" ", "")
+    return any(
+        other.rule == site.rule and not other.edits and other.node.start_byte < site.node.start_byte
+        and statement.start_byte <= other.node.start_byte < statement.end_byte
+        and ctx.text(other.node).replace(" ", "") == text
+        for other in _warp_set(ctx).sites.values()
+    )
+
+
 def _report_site(ctx: LintContext, site: _Site) -> None:
     if not site.edits:
-        ctx.report(site.rule, site.node, site.message)
+        if not _repeats_earlier(ctx, site):
+            ctx.report(site.rule, site.node, site.message)
         return
     reason = _warp_set(ctx).unsafe_reason.get(site.function.start_byte, "no enclosing kernel") \
         if site.function is not None else "not inside a function"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches
+from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
 from hipify_plus.lint.detectors.wavefront._patterns import _NOT_HARDWARE_WIDTH, _WARP_SIZE_NAME
@@ -13,6 +14,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _function_of,
     _in_preproc_condition,
 )
+from hipify_plus.lint.detectors.wavefront._warp_work import names_in_warp_work
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -46,6 +48,9 @@ def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
             continue
         if _in_platform_switch(node, ctx):
             continue
+        names = _derived_names(label, ctx)
+        if not names_in_warp_work(ctx, names, is_header(ctx.source.path)):
+            continue  # a tile or group width: no warp-synchronous work sees the hardware width
         message = (f"`{label}` hard-codes a warp size of 32: AMD wavefronts have 64 lanes on CDNA "
                    "(MI100/MI200/MI300) and 32 on RDNA")
         fix = None
@@ -69,9 +74,8 @@ def _value_span(value: Node, ctx: LintContext) -> tuple[int, int]:
     return start, start + len(body.strip().encode())
 
 
-def _used_in_host_code(name: str, ctx: LintContext) -> bool:
-    """True if a name, or a macro or file-scope constant built from it, is used outside device
-    code (where a compile-time warp size is the host pass's 64)."""
+def _derived_names(name: str, ctx: LintContext) -> set[str]:
+    """A name and the macros and file-scope constants built from it."""
     names = {name}
     kinds = frozenset({"preproc_def", "preproc_function_def", "declaration"})
     definitions = [n for n in ctx.nodes(kinds)
@@ -89,12 +93,19 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
                     names.add(ctx.text(macro))
         if len(names) == before:
             break
+    return names
+
+
+def _used_in_host_code(name: str, ctx: LintContext) -> bool:
+    """True if a name, or a macro or file-scope constant built from it, is used outside device
+    code (where a compile-time warp size is the host pass's 64)."""
+    names = _derived_names(name, ctx)
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
         if ctx.text(node) not in names or _defines(node):
             continue
         function = _function_of(node)
         if function is not None:
-            if _function_kind(function) == "host":
+            if _function_kind(function, ctx) == "host":
                 return True
             continue
         declaration = node.parent

@@ -11,6 +11,13 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.wavefront._patterns import (
+    LITERAL_5,
+    LITERAL_31,
+    LITERAL_32,
+    WARP_LITERALS,
+)
+from hipify_plus.lint.detectors.wavefront._syntax import _literal
 from hipify_plus.lint.detectors.wavefront._warp_units import _report_site, _warp_set
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
@@ -22,9 +29,7 @@ def lane_index_assumes_32(node: Node, ctx: LintContext) -> None:
     if node.type == "preproc_arg":
         _lane_index_in_macro(node, ctx)
         return
-    right = node.child_by_field_name("right")
-    if right is None or right.type != "number_literal" or ctx.text(right).rstrip("uUlL").lower() not in (
-            "31", "32", "5", "0x1f"):
+    if _literal(node.child_by_field_name("right"), ctx) not in WARP_LITERALS:
         return
     site = _warp_set(ctx).sites.get(("HP102", node.start_byte, node.end_byte))
     if site is not None:
@@ -32,7 +37,7 @@ def lane_index_assumes_32(node: Node, ctx: LintContext) -> None:
 
 
 _MACRO_LANE_MATH = re.compile(
-    r"threadIdx\.x\s*\)?\s*(&\s*(31|0[xX]1[fF])|%\s*32|/\s*32|>>\s*5)[uU]?(?![\w.])")
+    rf"threadIdx\.x\s*\)?\s*(&\s*{LITERAL_31}|%\s*{LITERAL_32}|/\s*{LITERAL_32}|>>\s*{LITERAL_5})")
 _MACRO_FIXES = {"&": "& (warpSize - 1)", "%": "% warpSize", "/": "/ warpSize", ">>": "/ warpSize"}
 
 
@@ -42,7 +47,7 @@ def _lane_index_in_macro(node: Node, ctx: LintContext) -> None:
     if "threadIdx" not in text:
         return
     for match in _MACRO_LANE_MATH.finditer(text):
-        operator = match.group(1).split()[0].rstrip("0123456789xXfF")
+        operator = re.match(r"&|%|/|>>", match.group(1)).group(0)  # type: ignore[union-attr]
         start = node.start_byte + len(text[: match.start(1)].encode())
         end = node.start_byte + len(text[: match.end()].encode())
         what = "a lane index" if operator in ("&", "%") else "a warp index"

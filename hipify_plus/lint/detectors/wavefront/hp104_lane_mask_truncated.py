@@ -35,7 +35,7 @@ _LANE_ONLY = re.compile(r"(?i)^(lane(_?(id|idx|index|no|num))?|laneid|my_?lane)$
 # HP104
 @detector("function_definition", emits=("HP104",))
 def lane_mask_truncated(node: Node, ctx: LintContext) -> None:
-    if _function_kind(node) == "host":
+    if _function_kind(node, ctx) == "host":
         return
     body = node.child_by_field_name("body")
     if body is None:

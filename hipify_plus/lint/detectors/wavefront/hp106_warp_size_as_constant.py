@@ -33,7 +33,7 @@ def _identifiers(ctx: LintContext, *names: str) -> list[Node]:
 
 def _report_warp_size_constant(node: Node, ctx: LintContext) -> None:
     function = _function_of(node) or _templated_function(node)
-    in_device = function is not None and _function_kind(function) != "host"
+    in_device = function is not None and _function_kind(function, ctx) != "host"
     severity = "error" if ctx.settings.target_rocm >= (7, 0, 0) else "warning"
     message = ("`warpSize` used as a compile-time constant: from ROCm 7.0 it is a runtime value, so "
                "this no longer compiles")

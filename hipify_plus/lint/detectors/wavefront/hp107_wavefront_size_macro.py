@@ -51,7 +51,7 @@ def _report_wavefront_macro(node: Node, ctx: LintContext) -> None:
                    severity="warning")
         return
     function = _function_of(node)
-    kind = _function_kind(function) if function is not None else None
+    kind = _function_kind(function, ctx) if function is not None else None
     if kind == "host":
         ctx.report("HP107", node, f"`{name}` in host code is 64 even when the target is RDNA "
                    "(wave32); query hipDeviceAttributeWarpSize at run time", severity="error")

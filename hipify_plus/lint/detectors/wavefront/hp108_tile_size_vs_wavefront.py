@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
+from hipify_plus.amd.arch import target_arches, wave_size
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _HARDWARE_WARP
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _function_of
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
-
-_RDNA = re.compile(r"^gfx1[0-2]\d")
 
 
 # HP108
@@ -57,7 +56,7 @@ def _report_tile_size(node: Node, ctx: LintContext) -> None:
         return
     if name == "thread_block_tile" and "tiled_partition" in ctx.text(_statement_of(node)):
         return  # reported once, at the tiled_partition call
-    rdna = [a for a in ctx.settings.arches if _RDNA.match(a)]
+    rdna = [a for a in target_arches(ctx.settings.arches) if wave_size(a) == 32]
     if size > 64:
         ctx.report("HP108", span, f"a {size}-thread tile is larger than any AMD wavefront: HIP's "
                    "tiled_partition fails a static_assert on every target")

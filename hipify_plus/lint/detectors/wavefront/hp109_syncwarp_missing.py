@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from hipify_plus.cuda.syntax import call_args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -20,8 +18,8 @@ def syncwarp_missing(node: Node, ctx: LintContext) -> None:
     function = node.child_by_field_name("function")
     if function is None or function.type != "identifier" or ctx.text(function) != "__syncwarp":
         return
-    if re.search(rb"#\s*define\s+__syncwarp\b", ctx.data):
-        return
+    if "__syncwarp" in ctx.project_macros:
+        return  # the project's own __syncwarp
     args = call_args(node)
     mask = _mask_value(args[0], ctx) if args else None
     full = not args or mask in (FULL_32BIT, -1, 2**64 - 1) or (

@@ -9,6 +9,7 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.wavefront._patterns import LITERAL_5, LITERAL_31, LITERAL_32
 from hipify_plus.lint.detectors.wavefront._syntax import _cache, _line
 from hipify_plus.lint.detectors.wavefront._warp_units import _warp_set
 from hipify_plus.lint.registry import detector
@@ -48,7 +49,8 @@ def _warp32_indexing(ctx: LintContext) -> str:
                 found = f"`{ctx.text(site.node)}`, line {_line(ctx, site.node)}"
                 break
         if not found:
-            match = re.search(rb"threadIdx\.x\s*(/\s*32|>>\s*5|%\s*32|&\s*31)\b", ctx.data)
+            match = re.search(rf"threadIdx\.x\s*(/\s*{LITERAL_32}|>>\s*{LITERAL_5}|%\s*{LITERAL_32}|&\s*{LITERAL_31})"
+                              .encode(), ctx.data)
             if match is not None:
                 found = f"`{match.group(0).decode()}`"
         cache["warp32"] = found

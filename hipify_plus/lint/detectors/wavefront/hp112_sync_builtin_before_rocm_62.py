@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from hipify_plus.cuda.syntax import call_args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -63,9 +61,9 @@ def _full_mask(node: Node, ctx: LintContext) -> bool:
 
 
 def _declared_here(name: str, ctx: LintContext) -> bool:
-    """True if the file provides the builtin itself (a compatibility macro or function)."""
+    """True if the project provides the builtin itself (a compatibility macro of the file or of a
+    header it includes, or a function of the file)."""
     cache = _cache(ctx).setdefault("declared", {})
     if name not in cache:
-        cache[name] = bool(re.search(rb"#\s*define\s+" + name.encode() + rb"\b", ctx.data)) or any(
-            f.name == name for f in _functions(ctx).values())
+        cache[name] = name in ctx.project_macros or any(f.name == name for f in _functions(ctx).values())
     return cache[name]

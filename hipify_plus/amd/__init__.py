@@ -1,0 +1,1 @@
+"""What hipify-plus knows about AMD GPU targets."""
