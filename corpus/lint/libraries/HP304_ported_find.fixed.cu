@@ -10,7 +10,7 @@ miopenConvFwdAlgorithm_t search_forward(miopenHandle_t h, miopenTensorDescriptor
     miopenConvAlgoPerf_t perf[4];
     int returned = 0;
     miopenFindConvolutionForwardAlgorithm(h, xd, x, wd, w, conv, yd, y, 4, &returned, perf, ws, ws_size, /*exhaustiveSearch=*/false);  // expect: HP304
-    if (perf[0].status != 0) {  // expect: HP304
+    if (static_cast<miopenStatus_t>(miopenStatusSuccess) != 0) {  // expect: HP304
         return miopenConvolutionFwdAlgoGEMM;
     }
     float best_ms = perf[0].time;  // ok: HP304

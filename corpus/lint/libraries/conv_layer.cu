@@ -40,7 +40,7 @@ void setup(ConvLayer& l, int n, int c, int h, int w, int k)
     CHECK_CUDNN(cudnnSetFilter4dDescriptor(l.w_desc, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, k, c, 3, 3));  // expect: HP303
     CHECK_CUDNN(cudnnSetConvolution2dDescriptor(l.conv_desc, 1, 1, 1, 1, 1, 1,  // expect: HP303
                                                 CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-    CHECK_CUDNN(cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH));  // expect: HP312
+    CHECK_CUDNN(cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH));  // expect: HP303, HP312
     CHECK_CUDNN(cudnnSetTensor4dDescriptor(l.y_desc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, h, w));  // expect: HP303
     CHECK_CUDNN(cudnnSetPooling2dDescriptor(l.pool_desc, CUDNN_POOLING_MAX, CUDNN_NOT_PROPAGATE_NAN,  // expect: HP303
                                             2, 2, 0, 0, 2, 2));

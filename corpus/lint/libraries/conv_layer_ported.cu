@@ -40,7 +40,7 @@ void setup(ConvLayer& l, int n, int c, int h, int w, int k)
     CHECK_CUDNN(cudnnSetFilter4dDescriptor(l.w_desc, miopenFloat, miopenTensorNCHW, k, c, 3, 3));  // expect: HP303
     CHECK_CUDNN(cudnnSetConvolution2dDescriptor(l.conv_desc, 1, 1, 1, 1, 1, 1,  // expect: HP303
                                                 miopenConvolution, miopenFloat));
-    CHECK_CUDNN(cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH));  // expect: HP312
+    CHECK_CUDNN(cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH));  // expect: HP303, HP312
     CHECK_CUDNN(cudnnSetTensor4dDescriptor(l.y_desc, miopenTensorNCHW, miopenFloat, n, k, h, w));  // expect: HP303
     CHECK_CUDNN(miopenSet2dPoolingDescriptor(l.pool_desc, miopenPoolingMax, MIOPEN_NOT_PROPAGATE_NAN,  // expect: HP303
                                             2, 2, 0, 0, 2, 2));

@@ -5,6 +5,47 @@
 #include <hip/hip_runtime.h>
 #include <miopen/miopen.h>  // ok: HP309
 
+// hipify-plus: MIOpen support for the rewritten cuDNN calls (HP301/HP303/HP304/HP307).
+#ifndef HIPIFY_PLUS_MIOPEN_HEURISTIC
+#define HIPIFY_PLUS_MIOPEN_HEURISTIC
+#include <vector>
+namespace hipify_plus_miopen {
+// cudnnGetConvolutionForwardAlgorithm_v7: MIOpen's heuristic query (immediate mode,
+// miopenConvolutionForwardGetSolution, filter before input), one entry per algorithm, best
+// first. Informative only: the convolution itself runs what Find chooses.
+static inline miopenStatus_t convolution_forward_heuristic(
+    miopenHandle_t handle, miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc,
+    miopenConvolutionDescriptor_t convDesc, miopenTensorDescriptor_t yDesc, int requested, int* returned,
+    miopenConvAlgoPerf_t* perf)
+{
+    if (returned == nullptr || perf == nullptr || requested < 1)
+        return miopenStatusBadParm;
+    *returned = 0;
+    size_t count = 0;
+    miopenStatus_t status = miopenConvolutionForwardGetSolutionCount(handle, wDesc, xDesc, convDesc, yDesc, &count);
+    if (status != miopenStatusSuccess || count == 0)
+        return status;
+    std::vector<miopenConvSolution_t> solutions(count);
+    status = miopenConvolutionForwardGetSolution(handle, wDesc, xDesc, convDesc, yDesc, count, &count,
+                                                 solutions.data());
+    if (status != miopenStatusSuccess)
+        return status;
+    for (size_t i = 0; i < count && *returned < requested; ++i) {
+        bool seen = false;
+        for (int j = 0; j < *returned; ++j)
+            seen = seen || perf[j].fwd_algo == static_cast<miopenConvFwdAlgorithm_t>(solutions[i].algorithm);
+        if (seen)
+            continue;
+        perf[*returned].fwd_algo = static_cast<miopenConvFwdAlgorithm_t>(solutions[i].algorithm);
+        perf[*returned].time = solutions[i].time;
+        perf[*returned].memory = solutions[i].workspace_size;
+        ++*returned;
+    }
+    return miopenStatusSuccess;
+}
+} // namespace hipify_plus_miopen
+#endif
+
 #define CHECK_CUDNN(expr)                                                        \
     do {                                                                         \
         miopenStatus_t status_ = (expr);                                          \
@@ -36,21 +77,21 @@ void setup(ConvLayer& l, int n, int c, int h, int w, int k)
     CHECK_CUDNN(cudnnCreateFilterDescriptor(&l.w_desc));
     CHECK_CUDNN(miopenCreateConvolutionDescriptor(&l.conv_desc));
     CHECK_CUDNN(miopenCreatePoolingDescriptor(&l.pool_desc));
-    CHECK_CUDNN(cudnnSetTensor4dDescriptor(l.x_desc, miopenTensorNCHW, miopenFloat, n, c, h, w));  // expect: HP303
-    CHECK_CUDNN(cudnnSetFilter4dDescriptor(l.w_desc, miopenFloat, miopenTensorNCHW, k, c, 3, 3));  // expect: HP303
-    CHECK_CUDNN(cudnnSetConvolution2dDescriptor(l.conv_desc, 1, 1, 1, 1, 1, 1,  // expect: HP303
-                                                miopenConvolution, miopenFloat));
-    CHECK_CUDNN(cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH));  // expect: HP312
-    CHECK_CUDNN(cudnnSetTensor4dDescriptor(l.y_desc, miopenTensorNCHW, miopenFloat, n, k, h, w));  // expect: HP303
+    CHECK_CUDNN(miopenSet4dTensorDescriptor(l.x_desc, miopenFloat, n, c, h, w));  // expect: HP303
+    CHECK_CUDNN(miopenSet4dTensorDescriptor(l.w_desc, miopenFloat, k, c, 3, 3));  // expect: HP303
+    CHECK_CUDNN(miopenInitConvolutionDescriptor(l.conv_desc, miopenConvolution, 1, 1, 1, 1, 1, 1  // expect: HP303
+                                                ));
+    /* hipify-plus: dropped `cudnnSetConvolutionMathType(l.conv_desc, CUDNN_TENSOR_OP_MATH)`: MIOpen has no math type */;  // expect: HP303, HP312
+    CHECK_CUDNN(miopenSet4dTensorDescriptor(l.y_desc, miopenFloat, n, k, h, w));  // expect: HP303
     CHECK_CUDNN(miopenSet2dPoolingDescriptor(l.pool_desc, miopenPoolingMax, MIOPEN_NOT_PROPAGATE_NAN,  // expect: HP303
                                             2, 2, 0, 0, 2, 2));
-    CHECK_CUDNN(cudnnSetTensor4dDescriptor(l.p_desc, miopenTensorNCHW, miopenFloat, n, k, h / 2, w / 2));  // expect: HP303
+    CHECK_CUDNN(miopenSet4dTensorDescriptor(l.p_desc, miopenFloat, n, k, h / 2, w / 2));  // expect: HP303
 
     miopenConvAlgoPerf_t perf[8];
     int returned = 0;
-    CHECK_CUDNN(cudnnGetConvolutionForwardAlgorithm_v7(l.handle, l.x_desc, l.w_desc, l.conv_desc, l.y_desc,  // expect: HP304
+    CHECK_CUDNN(hipify_plus_miopen::convolution_forward_heuristic(l.handle, l.x_desc, l.w_desc, l.conv_desc, l.y_desc,  // expect: HP304
                                                        8, &returned, perf));
-    l.fwd_algo = perf[0].algo;  // expect: HP304
+    l.fwd_algo = perf[0].fwd_algo;  // expect: HP304
     size_t fwd_bytes = 0, bwd_bytes = 0;
     CHECK_CUDNN(miopenConvolutionForwardGetWorkSpaceSize(l.handle, l.w_desc, l.x_desc, l.conv_desc, l.y_desc,  // expect: HP310
                                                         &fwd_bytes));

@@ -13,7 +13,7 @@ struct Attr { cudnnBackendAttributeName_t name; cudnnBackendAttributeType_t type
 static cudnnBackendDescriptor_t build(cudnnBackendDescriptorType_t kind, std::initializer_list<Attr> attrs)
 {
     cudnnBackendDescriptor_t d = nullptr;
-    if (cudnnBackendCreateDescriptor(kind, &d) != CUDNN_STATUS_SUCCESS) return nullptr;
+    if (cudnnBackendCreateDescriptor(kind, &d) != CUDNN_STATUS_SUCCESS) return nullptr;  // expect: HP308
     for (const Attr &a : attrs) cudnnBackendSetAttribute(d, a.name, a.type, a.n, a.v);
     return cudnnBackendFinalize(d) == CUDNN_STATUS_SUCCESS ? d : nullptr;
 }
@@ -64,7 +64,7 @@ int main()
         { CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &graph },
         { CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, 1, &hm } });
     cudnnBackendDescriptor_t cfg; int64_t nCfg = 0, wsSize = 0;
-    CK(cudnnBackendCreateDescriptor(CUDNN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg));
+    CK(cudnnBackendCreateDescriptor(CUDNN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg));  // expect: HP308
     CK(cudnnBackendGetAttribute(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &nCfg, &cfg));
     cudnnBackendDescriptor_t plan = build(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, {
         { CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &cfg } });

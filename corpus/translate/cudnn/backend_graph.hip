@@ -13,7 +13,7 @@ struct Attr { miopenBackendAttributeName_t name; miopenBackendAttributeType_t ty
 static miopenBackendDescriptor_t build(miopenBackendDescriptorType_t kind, std::initializer_list<Attr> attrs)
 {
     miopenBackendDescriptor_t d = nullptr;
-    if (miopenBackendCreateDescriptor(kind, &d) != miopenStatusSuccess) return nullptr;
+    if (miopenBackendCreateDescriptor(kind, &d) != miopenStatusSuccess) return nullptr;  // expect: HP308
     for (const Attr &a : attrs) miopenBackendSetAttribute(d, a.name, a.type, a.n, a.v);
     return miopenBackendFinalize(d) == miopenStatusSuccess ? d : nullptr;
 }
@@ -64,7 +64,7 @@ int main()
         { MIOPEN_ATTR_ENGINEHEUR_OPERATION_GRAPH, MIOPEN_TYPE_BACKEND_DESCRIPTOR, 1, &graph },
         { MIOPEN_ATTR_ENGINEHEUR_MODE, MIOPEN_TYPE_HEUR_MODE, 1, &hm } });
     miopenBackendDescriptor_t cfg; int64_t nCfg = 0, wsSize = 0;
-    CK(miopenBackendCreateDescriptor(MIOPEN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg));
+    CK(miopenBackendCreateDescriptor(MIOPEN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg));  // expect: HP308
     CK(miopenBackendGetAttribute(heur, MIOPEN_ATTR_ENGINEHEUR_RESULTS, MIOPEN_TYPE_BACKEND_DESCRIPTOR, 1, &nCfg, &cfg));
     miopenBackendDescriptor_t plan = build(MIOPEN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, {
         { MIOPEN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, MIOPEN_TYPE_BACKEND_DESCRIPTOR, 1, &cfg } });

@@ -22,20 +22,20 @@ int main()
     cudnnActivationDescriptor_t actDesc;
     CUDNN_CHECK(cudnnCreateTensorDescriptor(&xDesc));
     CUDNN_CHECK(cudnnCreateTensorDescriptor(&yDesc));
-    CUDNN_CHECK(cudnnCreateFilterDescriptor(&wDesc));  // expect: HP001
+    CUDNN_CHECK(cudnnCreateFilterDescriptor(&wDesc));
     CUDNN_CHECK(cudnnCreateConvolutionDescriptor(&convDesc));
     CUDNN_CHECK(cudnnCreateActivationDescriptor(&actDesc));
 
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C, H, W));  // expect: HP001
-    CUDNN_CHECK(cudnnSetFilter4dDescriptor(wDesc, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, K, C, R, S));  // expect: HP001
-    CUDNN_CHECK(cudnnSetConvolution2dDescriptor(convDesc, 1, 1, 1, 1, 1, 1,  // expect: HP001
+    CUDNN_CHECK(cudnnSetTensor4dDescriptor(xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C, H, W));
+    CUDNN_CHECK(cudnnSetFilter4dDescriptor(wDesc, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, K, C, R, S));
+    CUDNN_CHECK(cudnnSetConvolution2dDescriptor(convDesc, 1, 1, 1, 1, 1, 1,
                                                 CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-    CUDNN_CHECK(cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH));  // expect: HP001, HP001
+    CUDNN_CHECK(cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH));
 
     int on, oc, oh, ow;
     CUDNN_CHECK(cudnnGetConvolution2dForwardOutputDim(convDesc, xDesc, wDesc, &on, &oc, &oh, &ow));
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, on, oc, oh, ow));  // expect: HP001
-    CUDNN_CHECK(cudnnSetActivationDescriptor(actDesc, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0));  // expect: HP001
+    CUDNN_CHECK(cudnnSetTensor4dDescriptor(yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, on, oc, oh, ow));
+    CUDNN_CHECK(cudnnSetActivationDescriptor(actDesc, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0));
 
     float *x, *w, *y;
     cudaMalloc(&x, sizeof(float) * N * C * H * W);
@@ -50,7 +50,7 @@ int main()
     if (wsBytes) cudaMalloc(&ws, wsBytes);
 
     const float alpha = 1.0f, beta = 0.0f;
-    CUDNN_CHECK(cudnnConvolutionForward(cudnn, &alpha, xDesc, x, wDesc, w, convDesc, algo,
+    CUDNN_CHECK(cudnnConvolutionForward(cudnn, &alpha, xDesc, x, wDesc, w, convDesc, algo,  // expect: HP301
                                         ws, wsBytes, &beta, yDesc, y));
     CUDNN_CHECK(cudnnActivationForward(cudnn, actDesc, &alpha, yDesc, y, &beta, yDesc, y));
     cudaStreamSynchronize(stream);
@@ -59,7 +59,7 @@ int main()
     cudaFree(ws); cudaFree(x); cudaFree(w); cudaFree(y);
     cudnnDestroyActivationDescriptor(actDesc);
     cudnnDestroyConvolutionDescriptor(convDesc);
-    cudnnDestroyFilterDescriptor(wDesc);  // expect: HP001
+    cudnnDestroyFilterDescriptor(wDesc);
     cudnnDestroyTensorDescriptor(xDesc);
     cudnnDestroyTensorDescriptor(yDesc);
     cudnnDestroy(cudnn);

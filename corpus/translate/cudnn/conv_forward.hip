@@ -22,20 +22,19 @@ int main()
     miopenActivationDescriptor_t actDesc;
     CUDNN_CHECK(miopenCreateTensorDescriptor(&xDesc));
     CUDNN_CHECK(miopenCreateTensorDescriptor(&yDesc));
-    CUDNN_CHECK(cudnnCreateFilterDescriptor(&wDesc));  // expect: HP001
+    CUDNN_CHECK(miopenCreateTensorDescriptor(&wDesc));
     CUDNN_CHECK(miopenCreateConvolutionDescriptor(&convDesc));
     CUDNN_CHECK(miopenCreateActivationDescriptor(&actDesc));
 
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(xDesc, miopenTensorNCHW, miopenFloat, N, C, H, W));  // expect: HP001
-    CUDNN_CHECK(cudnnSetFilter4dDescriptor(wDesc, miopenFloat, miopenTensorNCHW, K, C, R, S));  // expect: HP001
-    CUDNN_CHECK(cudnnSetConvolution2dDescriptor(convDesc, 1, 1, 1, 1, 1, 1,  // expect: HP001
-                                                miopenConvolution, miopenFloat));
-    CUDNN_CHECK(cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH));  // expect: HP001, HP001
+    CUDNN_CHECK(miopenSet4dTensorDescriptor(xDesc, miopenFloat, N, C, H, W));
+    CUDNN_CHECK(miopenSet4dTensorDescriptor(wDesc, miopenFloat, K, C, R, S));
+    CUDNN_CHECK(miopenInitConvolutionDescriptor(convDesc, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    /* hipify-plus: dropped `cudnnSetConvolutionMathType(convDesc, CUDNN_TENSOR_OP_MATH)`: MIOpen has no math type */;
 
     int on, oc, oh, ow;
     CUDNN_CHECK(miopenGetConvolutionForwardOutputDim(convDesc, xDesc, wDesc, &on, &oc, &oh, &ow));
-    CUDNN_CHECK(cudnnSetTensor4dDescriptor(yDesc, miopenTensorNCHW, miopenFloat, on, oc, oh, ow));  // expect: HP001
-    CUDNN_CHECK(cudnnSetActivationDescriptor(actDesc, miopenActivationRELU, MIOPEN_NOT_PROPAGATE_NAN, 0.0));  // expect: HP001
+    CUDNN_CHECK(miopenSet4dTensorDescriptor(yDesc, miopenFloat, on, oc, oh, ow));
+    CUDNN_CHECK(miopenSetActivationDescriptor(actDesc, miopenActivationRELU, 0.0, 0.0, 0.0));
 
     float *x, *w, *y;
     hipMalloc(&x, sizeof(float) * N * C * H * W);
@@ -50,7 +49,7 @@ int main()
     if (wsBytes) hipMalloc(&ws, wsBytes);
 
     const float alpha = 1.0f, beta = 0.0f;
-    CUDNN_CHECK(miopenConvolutionForward(cudnn, &alpha, xDesc, x, wDesc, w, convDesc, algo,
+    CUDNN_CHECK(miopenConvolutionForward(cudnn, &alpha, xDesc, x, wDesc, w, convDesc, algo,  // expect: HP301
                                         &beta, yDesc, y, ws, wsBytes));
     CUDNN_CHECK(miopenActivationForward(cudnn, actDesc, &alpha, yDesc, y, &beta, yDesc, y));
     hipStreamSynchronize(stream);
@@ -59,7 +58,7 @@ int main()
     hipFree(ws); hipFree(x); hipFree(w); hipFree(y);
     miopenDestroyActivationDescriptor(actDesc);
     miopenDestroyConvolutionDescriptor(convDesc);
-    cudnnDestroyFilterDescriptor(wDesc);  // expect: HP001
+    miopenDestroyTensorDescriptor(wDesc);
     miopenDestroyTensorDescriptor(xDesc);
     miopenDestroyTensorDescriptor(yDesc);
     miopenDestroy(cudnn);

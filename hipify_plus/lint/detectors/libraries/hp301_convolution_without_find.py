@@ -1,15 +1,28 @@
-"""HP301: Convolution whose algorithm was not chosen by a Find step (MIOpen requires one)."""
+"""HP301: Convolution whose algorithm was not chosen by a Find step (MIOpen requires one).
+
+The fix makes a MIOpen convolution call the support function that runs Find once per handle and
+descriptor set, on the call's own buffers, with a workspace of MIOpen's size, and then the
+convolution with the algorithm Find chose (hipify_plus/rewrite/cudnn.py,
+templates/cudnn/miopen_support.h.j2)."""
 
 from __future__ import annotations
 
 import re
 
+from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.libraries._calls import _calls, _key, _strip_casts
-from hipify_plus.lint.detectors.libraries._cudnn_calls import _CONV_SELECT
+from hipify_plus.lint.detectors.libraries._calls import _Call, _key, _strip_casts
+from hipify_plus.lint.detectors.libraries._cudnn_calls import _CONV_SELECT, _argument_order
+from hipify_plus.lint.detectors.libraries._cudnn_rewrites import (
+    cudnn_calls,
+    drop_arguments,
+    is_hip,
+    support_edit,
+)
 from hipify_plus.lint.detectors.libraries._values import _origin
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
+from hipify_plus.rewrite import cudnn
 
 _CONV_EXEC = {
     "cudnnConvolutionForward": "Forward", "cudnnConvolutionBackwardData": "BackwardData",
@@ -52,21 +65,54 @@ def _constant_algorithm(arg: Node, at: Node, ctx: LintContext) -> tuple[str, str
     return f"`{text}` (= `{constants[-1]}`)", "constant"
 
 
+def _find_fix(call: _Call, ctx: LintContext, applicability: str | None = None) -> tuple[Fix | None, str]:
+    """The rewrite to the Find-once support function, or why there is none."""
+    wrapper = cudnn.CONVOLUTIONS.get(call.name)
+    if wrapper is None:
+        return None, ""  # cuDNN spelling: convert ports it first
+    if not is_hip(ctx):
+        return None, ""
+    order = _argument_order(call.name, call.args, call.node, ctx)
+    if order != "miopen":
+        why = ("its arguments are still in cuDNN's order (HP310)" if order == "cudnn" else
+               "the file does not show which order its arguments are in (a size, a descriptor or the beta "
+               "scalar would)")
+        return None, f"; not rewritten: {why}"
+    function = call.node.child_by_field_name("function")
+    drop = drop_arguments(call.args, [wrapper.algorithm_index], ctx)
+    possible, block = support_edit(ctx, [wrapper.part], call.node.start_byte)
+    if function is None or drop is None:
+        return None, "; not rewritten: a comment or line break sits beside the algorithm argument"
+    if not possible:
+        return None, ("; not rewritten: hipify-plus's Find support code goes after the file's #includes, and "
+                      "<miopen/miopen.h> is not among them")
+    edits = [Edit(function.start_byte, function.end_byte, wrapper.function.encode()), *drop]
+    if block is not None:
+        edits.append(block)
+    title = f"Run `{wrapper.find}` once per descriptor set: `{wrapper.function}`"
+    return ctx.fix("HP301", title, edits, applicability=applicability), ""
+
+
 # HP301
 @file_detector(emits=("HP301",))
 def convolution_without_find(ctx: LintContext) -> None:
-    calls = _calls(ctx)
+    calls = cudnn_calls(ctx)
     for call in calls:
         direction = _CONV_EXEC.get(call.name)
         if direction is None or len(call.args) != 13:
             continue
         library = "miopen" if call.name.startswith("miopen") else "cudnn"
+        if library == "cudnn" and ctx.settings.converted:
+            continue  # a cuDNN call convert could not map: it reports it (HP001)
         find = f"miopenFindConvolution{direction}Algorithm"
         constant, origin = _constant_algorithm(call.args[7], call.node, ctx)
         if origin == "constant":
+            fix, why = _find_fix(call, ctx, applicability="unsafe")
+            rewrite = ("; the fix lets Find choose instead (unsafe: it drops the choice, whose reason -- "
+                       "determinism, memory -- only the author knows)" if fix is not None else why)
             ctx.report("HP301", call.args[7], f"`{call.name}` runs the fixed algorithm {constant}: MIOpen "
                        f"needs the algorithm (and workspace) chosen by `{find}` on these descriptors, and "
-                       "throws 'Was find executed?' without it")
+                       f"throws 'Was find executed?' without it{rewrite}", fix)
             continue
         if origin != "local":
             continue
@@ -80,6 +126,7 @@ def convolution_without_find(ctx: LintContext) -> None:
         if not selected:
             function = call.node.child_by_field_name("function")
             step = f"`{find}`" if library == "miopen" else "cuDNN Find/Get-algorithm step"
+            fix, why = _find_fix(call, ctx)
             ctx.report("HP301", function or call.node, f"`{call.name}` on `{descriptor}` has no {step} on that "
                        f"descriptor before it in this file: MIOpen refuses a convolution whose algorithm was "
-                       f"not chosen by `{find}` first")
+                       f"not chosen by `{find}` first{why}", fix)

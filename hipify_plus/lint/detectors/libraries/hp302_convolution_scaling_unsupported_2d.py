@@ -6,14 +6,17 @@ from hipify_plus.cuda.syntax import call_args
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _callee, _calls, _key
 from hipify_plus.lint.detectors.libraries._cudnn_calls import _cudnn_ordered
+from hipify_plus.lint.detectors.libraries._cudnn_rewrites import inside_support
 from hipify_plus.lint.detectors.libraries._values import _scalar
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
+from hipify_plus.rewrite.cudnn import WRAPPER_SCALARS
 
 _CONV_SCALARS = {
     "cudnnConvolutionForward": (1, 10), "cudnnConvolutionBackwardData": (1, 10),
     "cudnnConvolutionBackwardFilter": (1, 10), "miopenConvolutionForward": (1, 8),
     "miopenConvolutionBackwardData": (1, 8), "miopenConvolutionBackwardWeights": (1, 8),
+    **WRAPPER_SCALARS,  # HP301's Find-once functions: the MIOpen call's arguments less the algorithm
 }
 _CONV_RANK = {"cudnnSetConvolution2dDescriptor": 2, "miopenInitConvolutionDescriptor": 2,
               "cudnnSetConvolutionNdDescriptor": None, "miopenInitConvolutionNdDescriptor": None}
@@ -39,7 +42,8 @@ def convolution_scaling_unsupported_in_2d(node: Node, ctx: LintContext) -> None:
     if positions is None:
         return
     args = call_args(node)
-    if len(args) != 13 or _convolution_rank(args[6], ctx) not in (None, 2):
+    count = 12 if name in WRAPPER_SCALARS else 13
+    if len(args) != count or _convolution_rank(args[6], ctx) not in (None, 2) or inside_support(node, ctx):
         return
     if _cudnn_ordered(name, args, node, ctx):
         positions = (1, 10)  # still in cuDNN's order (HP310)

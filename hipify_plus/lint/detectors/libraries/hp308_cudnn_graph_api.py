@@ -33,13 +33,17 @@ def cudnn_graph_api(ctx: LintContext) -> None:
                        "graph API is beta): port it to MIOpen calls or fusion plans")
             continue
         name = _callee(node, ctx)
-        if not name.startswith("cudnnBackend"):
+        if not name.startswith(("cudnnBackend", "miopenBackend")):
             continue
         function = node.child_by_field_name("function") or node
         if name in _BACKEND_UNMAPPED:
-            ctx.report("HP308", function, f"`{name}` has no MIOpen equivalent (MIOpen's backend API lacks it)")
+            if not ctx.settings.converted:  # convert reports the names it could not map (HP001)
+                ctx.report("HP308", function, f"`{name}` has no MIOpen equivalent (MIOpen's backend API lacks it)")
         elif key not in seen:
             seen.add(key)
-            ctx.report("HP308", function, "cuDNN backend graph API: MIOpen (6.2+) implements the "
-                       "`miopenBackend*` calls for only some operation graphs; check each graph against "
-                       "MIOpen's supported patterns or port it to plain MIOpen calls", severity="warning")
+            ported = name.startswith("miopen")
+            ctx.report("HP308", function, ("MIOpen's backend graph API" if ported else "cuDNN backend graph API: "
+                       "MIOpen (6.2+)") + " implements the `miopenBackend*` calls for only some operation graphs, "
+                       "and its header declares them only when `MIOPEN_BETA_API` is defined before "
+                       "<miopen/miopen.h> (read in rocm-6.2.2 and 2d1fd99); check each graph against MIOpen's supported "
+                       "patterns or port it to plain MIOpen calls", severity="warning")

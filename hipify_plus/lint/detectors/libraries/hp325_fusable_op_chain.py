@@ -11,7 +11,8 @@ from hipify_plus.lint.detectors.libraries._cudnn_calls import _cudnn_ordered
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
-_CONV_OUTPUT = {"cudnnConvolutionForward": 12, "miopenConvolutionForward": 10}
+_CONV_OUTPUT = {"cudnnConvolutionForward": 12, "miopenConvolutionForward": 10,
+                "hipify_plus_miopen::convolution_forward": 9}  # HP301's Find-once function
 _BIAS_ADD = {"cudnnAddTensor": 6, "miopenConvolutionForwardBias": 6, "miopenOpTensor": 10}
 _ACTIVATION_INPUT = {"cudnnActivationForward": 4, "miopenActivationForward": 4}
 _GEMM_OUTPUT = {"cublasSgemm": 12, "cublasSgemm_v2": 12, "cublasHgemm": 12, "hipblasSgemm": 12, "hipblasHgemm": 12,
@@ -48,7 +49,7 @@ def _later_in_function(ctx: LintContext, after: Node) -> list[tuple[Node, str, l
 @file_detector(emits=("HP325",))
 def fusable_op_chain(ctx: LintContext) -> None:
     for call in _calls(ctx):
-        if call.name in _CONV_OUTPUT and len(call.args) == 13:
+        if call.name in _CONV_OUTPUT and len(call.args) == (12 if call.name.startswith("hipify_plus") else 13):
             index = 12 if _cudnn_ordered(call.name, call.args, call.node, ctx) else _CONV_OUTPUT[call.name]
             output = _key(call.args[index], ctx)
             chain = [c for c in _later_in_function(ctx, call.node) if _mentions(c[2], output, ctx)]
