@@ -84,6 +84,8 @@ def numbers(result: CheckResult) -> dict[str, object]:
         "causes": sorted(([cause, len(files), files] for cause, files in causes.items()), key=lambda c: (-c[1], c[0])),
         "missing_headers": Counter(u.missing for u in missing).most_common(),
         "other_not_checked": [[u.input, u.reason] for u in other],
+        "per_unit": [{"path": u.input, "status": u.status, "reason": u.reason, "cause_class": u.cause_class,
+                      "cause": u.cause, "finding": u.finding, "explained": u.explained} for u in units],
     }
 
 
