@@ -7,7 +7,7 @@ because it runs on every pre-commit invocation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -19,13 +19,16 @@ from hipify_plus.versions import Version, parse_version
 CUDA_LOOKING = re.compile(
     r"^(?:cuda[A-Z0-9]|cu[A-Z][a-z]|CU_|CUDA_|CUDART_|cublas[A-Z]|CUBLAS|cudnn[A-Z]|CUDNN_|curand"
     r"|CURAND_|cufft[A-Z]|CUFFT_|cusparse[A-Z]|CUSPARSE_|cusolver[A-Z]|CUSOLVER|nvrtc[A-Z]|NVRTC_"
-    r"|nvtx[A-Z]|NVTX_)"
+    r"|nvtx[A-Z]|NVTX_|cutensor[A-Z]|CUTENSOR|cusparseLt|CUSPARSELT_|cuFile|CUfile|CUFILE_"
+    # libraries no mapping table covers (rules/mappings/unported_libraries.tsv names their counterpart)
+    r"|nvml[A-Z]|NVML_|nvjpeg[A-Z]|NVJPEG_|npp[isc]?[A-Z]|Npp[is]?[A-Z0-9]|NPP_|nvinfer1$|nvonnxparser$"
+    r"|NV_TENSORRT_|cudla[A-Z]|CUDLA_|NvSci[A-Z]|nvshmemx?_|NVSHMEM_)"
 )
 
 
 # Files in rules/mappings that are not CUDA-identifier tables (or are loaded last, on top).
 _NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv", "header_guards.tsv",
-                                    "call_arguments.tsv"})
+                                    "call_arguments.tsv", "verified_versions.tsv", "unported_libraries.tsv"})
 
 
 # Display names of the CUDA libraries the mapping tables cover.
@@ -34,6 +37,23 @@ LIBRARY_NAMES = {
     "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
     "cusparse": "cuSPARSE", "cusolver": "cuSOLVER", "cudnn": "cuDNN", "cub": "CUB",
     "rtc": "NVRTC", "cucomplex": "cuComplex", "nvtx": "NVTX", "nccl": "NCCL",
+    "cutensor": "cuTENSOR", "cusparselt": "cuSPARSELt", "cufile": "cuFile",
+    # libraries no HIPIFY table covers (rules/mappings/unported_libraries.tsv)
+    "nvml": "NVML", "tensorrt": "TensorRT", "nvjpeg": "nvJPEG", "npp": "NPP", "cudla": "cuDLA",
+    "nvsci": "NvSci", "nvshmem": "NVSHMEM",
+}
+
+# The HIP-side library each CUDA library's names translate to (for messages and `explain`).
+HIP_LIBRARY_NAMES = {
+    "runtime": "HIP runtime", "driver": "HIP runtime", "device": "HIP device library",
+    "cublas": "hipBLAS", "cublaslt": "hipBLASLt", "curand": "hipRAND", "cufft": "hipFFT",
+    "cusparse": "hipSPARSE", "cusolver": "hipSOLVER", "cudnn": "MIOpen", "cub": "hipCUB",
+    "rtc": "hipRTC", "cucomplex": "HIP complex", "nvtx": "roctx", "nccl": "RCCL",
+    "cutensor": "hipTensor", "cusparselt": "hipSPARSELt", "cufile": "hipFile",
+}
+ROC_LIBRARY_NAMES = {
+    "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
+    "cudnn": "MIOpen",
 }
 
 
@@ -56,12 +76,26 @@ class Mapping:
     cuda_removed: str = ""
     fallback: str = ""
     note: str = ""
+    cuda_added: str = ""  # CUDA-side versions stay text (cuDNN, cuTENSOR ... number their own)
+    cuda_deprecated: str = ""
+    cuda_changed: str = ""
+    hip_changed: Version | None = None  # the release that changed the HIP name's form (hipBLAS 7.0)
+    hip_unsupported_cuda: str = ""  # CUDA releases whose form of the API the HIP one does not follow
+    fallback_added: Version | None = None  # the release that added the fallback spelling
+    verified: str = ""  # where rules/mappings/verified_versions.tsv read the target's release
+    unported: str = ""  # for a library no table covers: its ROCm counterpart ("none" if there is none)
 
     def target(self, roc: bool) -> tuple[str, Version | None, Version | None, Version | None]:
-        """(name, added, deprecated, removed) of the chosen side, or ('', ...) if none."""
+        """(name, added, deprecated, removed) of the chosen side, or ('', ...) if none. Where the
+        HIP name took CUDA's form later than it appeared (hipBLAS's plain names took the hipComplex
+        form in 7.0) and the data has the older spelling of that form (`fallback`), `added` is the
+        release of the change: an older target gets the fallback."""
         if self.policy == "roc" or (roc and self.roc):
             return self.roc, self.roc_added, self.roc_deprecated, self.roc_removed
-        return self.hip, self.hip_added, self.hip_deprecated, self.hip_removed
+        added = self.hip_added
+        if self.fallback and self.hip_changed is not None and (added is None or self.hip_changed > added):
+            added = self.hip_changed
+        return self.hip, added, self.hip_deprecated, self.hip_removed
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +125,9 @@ def _version(text: str) -> Version | None:
 
 
 class MappingTable:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, verified: bool = True) -> None:
+        """verified=False: the tables' own releases, without verified_versions.tsv's corrections
+        (tools/check_mappings_against_headers.py measures those)."""
         self._rows: dict[str, tuple[dict[str, int], str, str]] = {}
         self._headers: dict[str, HeaderMapping] = {}
         self._parsed: dict[str, Mapping | None] = {}  # rows are split on first lookup
@@ -99,8 +135,14 @@ class MappingTable:
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
         files = sorted(p for p in root.glob("*.tsv") if p.name not in _NOT_IDENTIFIER_TABLES)
-        for path in [*files, root / "extra.tsv"]:
+        for path in files:
             self._load(path)
+        self._load(root / "extra.tsv")
+        # hand-written rows: their authors read the headers; the measured corrections are for
+        # the generated data
+        self._hand_written = self._extra_names(root / "extra.tsv")
+        self._verified = _load_verified(root / "verified_versions.tsv") if verified else {}
+        self._unported = _load_unported(root / "unported_libraries.tsv")
         self._load_headers(root / "headers.tsv")
         self._load_guard_macros(root / "header_guards.tsv")
         self.newest_rocm: Version = newest_rocm()
@@ -120,6 +162,11 @@ class MappingTable:
                     return  # another kind of table (call_arguments.tsv, device_prop_fields.tsv)
                 continue
             rows[line[: line.find("\t")]] = (columns, policy, line)  # split on first lookup
+
+    @staticmethod
+    def _extra_names(path: Path) -> frozenset[str]:
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        return frozenset(line[: line.find("\t")] for line in lines if "\t" in line and not line.startswith("#"))
 
     def _load_headers(self, path: Path) -> None:
         columns: dict[str, int] | None = None
@@ -162,8 +209,8 @@ class MappingTable:
             return found
         row = self._rows.get(name)
         if row is None:
-            self._parsed[name] = None
-            return None
+            self._parsed[name] = found = self._unported_library(name)
+            return found
         columns, policy, line = row
         get = _getter(columns, line.split("\t"))
         mapping = self._parsed[name] = Mapping(
@@ -174,9 +221,67 @@ class MappingTable:
             hip_experimental=_version(get("hip_experimental")),
             roc_added=_version(get("roc_added")), roc_deprecated=_version(get("roc_deprecated")),
             roc_removed=_version(get("roc_removed")), cuda_removed=get("cuda_removed"),
-            fallback=get("fallback"), note=get("note"),
+            fallback=get("fallback"), note=get("note"), cuda_added=get("cuda_added"),
+            cuda_deprecated=get("cuda_deprecated"), cuda_changed=get("cuda_changed"),
+            hip_changed=_version(get("hip_changed")), hip_unsupported_cuda=get("hip_unsupported_cuda"),
+            fallback_added=_version(get("fallback_added")),
         )
+        if self._verified and name not in self._hand_written:
+            mapping = self._parsed[name] = self._apply_verified(mapping)
         return mapping
+
+    def _apply_verified(self, mapping: Mapping) -> Mapping:
+        """The releases rules/mappings/verified_versions.tsv measured in real headers replace the
+        tables' (keyed by the HIP/ROC name: one measurement corrects every CUDA name mapped to it)."""
+        changes: dict[str, object] = {}
+        where: list[str] = []
+        for side in ("hip", "roc"):
+            target = getattr(mapping, side)
+            found = self._verified.get(target) if target else None
+            if found is None:
+                continue
+            where.append(f"{target}: {found.where}")
+            if not found.declared:  # no measured header declares it
+                changes[side] = ""
+                changes["note"] = f"HIPIFY maps it to `{target}`, which no HIP/ROCm header declares ({found.where})"
+                if not (mapping.hip if side == "roc" else mapping.roc) or mapping.policy == "roc" or side == "hip":
+                    changes["status"] = "unsupported"
+                continue
+            if found.spelling:
+                changes[side] = found.spelling
+            if found.first_seen is not None:
+                changes[f"{side}_added"] = found.first_seen
+            if found.removed_by is not None:
+                changes[f"{side}_removed"] = found.removed_by
+        if mapping.fallback and mapping.fallback in self._verified:
+            found = self._verified[mapping.fallback]
+            where.append(f"{mapping.fallback}: {found.where}")
+            if not found.declared:
+                changes["fallback"] = ""
+            elif found.first_seen is not None:
+                changes["fallback_added"] = found.first_seen
+        if not changes:
+            return mapping
+        return replace(mapping, **changes, verified="; ".join(where))  # type: ignore[arg-type]
+
+    def verified(self, name: str) -> "Verified | None":
+        """What verified_versions.tsv measured for a HIP/ROC name."""
+        return self._verified.get(name)
+
+    def _unported_library(self, name: str) -> Mapping | None:
+        """A name of a CUDA library no table covers (NVML, TensorRT, nvJPEG, NPP ...): an
+        unsupported mapping whose note names the ROCm counterpart (rules/mappings/unported_libraries.tsv)."""
+        for pattern, library, counterpart, note in self._unported:
+            if pattern.fullmatch(name):
+                kind = ("macro" if name.isupper() else "type" if name.endswith("_t") or name[0].isupper()
+                        else "function")
+                if name in ("nvinfer1", "nvonnxparser"):
+                    kind = "namespace"
+                if counterpart != "none":
+                    note = f"the ROCm counterpart is {counterpart}: {note}"
+                return Mapping(cuda=name, library=library, kind=kind, status="unsupported", hip="", roc="",
+                               policy="hip", note=note, unported=counterpart)
+        return None
 
     def headers(self) -> list[HeaderMapping]:
         return list(self._headers.values())
@@ -194,6 +299,51 @@ def _getter(columns: dict[str, int], cells: list[str]):
         return cells[index] if index is not None and index < len(cells) else ""
 
     return get
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """One row of verified_versions.tsv: a HIP/ROC name as real headers declare it."""
+
+    first_seen: Version | None  # None: the tables' release stands
+    removed_by: Version | None
+    declared: bool  # False: no measured header declares the name
+    where: str
+    spelling: str  # the name the headers declare instead, or ""
+
+
+def _load_verified(path: Path) -> dict[str, Verified]:
+    """HIP/ROC name -> what the headers say about it (rules/mappings/verified_versions.tsv)."""
+    found: dict[str, Verified] = {}
+    if not path.is_file():
+        return found
+    columns: dict[str, int] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        cells = line.split("\t")
+        if columns is None:
+            columns = {name: i for i, name in enumerate(cells)}
+            continue
+        get = _getter(columns, cells)
+        first = get("first_seen")
+        found[cells[0]] = Verified(
+            first_seen=None if first in ("", "none") else parse_version(first),
+            removed_by=_version(get("removed_by")), declared=first != "none", where=get("where"),
+            spelling=get("spelling"))
+    return found
+
+
+def _load_unported(path: Path) -> list[tuple[re.Pattern[str], str, str, str]]:
+    rows: list[tuple[re.Pattern[str], str, str, str]] = []
+    if not path.is_file():
+        return rows
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if line.startswith("#") or len(cells) < 4 or cells[0] == "pattern":
+            continue
+        rows.append((re.compile(cells[0]), cells[1], cells[2], cells[3]))
+    return rows
 
 
 @cache

@@ -18,10 +18,11 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.literals import is_full_32bit_mask, is_full_mask
 from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
-from hipify_plus.parse import Node, captures, parse, translation_nodes
+from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
 from hipify_plus.translate.arguments import CallArguments
+from hipify_plus.translate.call_enums import CallEnums
 from hipify_plus.translate.definitions import declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
 from hipify_plus.translate import legacy_cublas
@@ -38,6 +39,7 @@ _MASKED_INTRINSICS = frozenset({
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
 })
 _BOM = b"\xef\xbb\xbf"
+_RUNTIME_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]hip/hip_runtime\.h[>"]', re.MULTILINE)
 # Votes whose mask changes the result: before the *_sync forms, the vote over all lanes masked.
 _MASKED_VOTES = {
     "__ballot_sync": "(__ballot({p}) & ({m}))",
@@ -110,6 +112,7 @@ class TranslationResult:
     # every step's edits, in order (renames, then each round of rewrites), each in the offsets
     # of the text the step before produced
     edit_rounds: list[list[Edit]] = field(default_factory=list)
+    tree: Tree | None = field(default=None, repr=False, compare=False)  # the input's parse (edited away by reparse)
 
     def changed(self, original: bytes) -> bool:
         return self.output != original
@@ -194,6 +197,7 @@ class _Translation:
             self.data)
         self.roc_types = (RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
                           if self.options.roc else None)
+        self.call_enums = CallEnums(tree, self.table)
 
         for node, name in relevant:
             self.identifier(node.start_byte, node.end_byte, name)
@@ -225,6 +229,9 @@ class _Translation:
         # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
         # adds it to every CUDA source); headers and .cpp files only when they use it
         cuda_source = self.source.path.endswith(".cu")
+        # an #include the parse did not see as one (inside an ERROR node) still counts: the
+        # output of a second conversion must not gain another runtime include
+        has_runtime = has_runtime or _RUNTIME_INCLUDE.search(self.data) is not None
         if not has_runtime and (self.uses_runtime or device_syntax or cuda_source):
             self.add_runtime_include(tree.root_node)
 
@@ -233,7 +240,7 @@ class _Translation:
         output = apply_edits(self.data, edits)
         return TranslationResult(
             output, self.diagnostics, self.renamed, local, self.touched, self.rewritten, edits,
-            frozenset(self.libraries), edit_rounds=[edits],
+            frozenset(self.libraries), edit_rounds=[edits], tree=tree,
         )
 
     def report(self, rule: str, start: int, end: int, message: str, **data: object) -> None:
@@ -266,6 +273,8 @@ class _Translation:
         target, added, deprecated, removed = mapping.target(self.options.roc)
         if self.roc_types is not None and target and target == mapping.roc and mapping.policy == "hip":
             target, added, deprecated, removed = self.roc_types.target(mapping, start, end)
+        if target and target == mapping.hip:
+            target = self.call_enums.respell(mapping, target, start)
         library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
         version = self.options.rocm_version
@@ -288,7 +297,8 @@ class _Translation:
             self.uses_runtime = True
         self.libraries.add(mapping.library)
         if added is not None and added > version:
-            if mapping.fallback and self.fallback(mapping, start, end):
+            fallback_usable = mapping.fallback_added is None or mapping.fallback_added <= version
+            if mapping.fallback and fallback_usable and self.fallback(mapping, start, end):
                 return
             self.rename(start, end, name, target)
             self.report("HP005", start, end,

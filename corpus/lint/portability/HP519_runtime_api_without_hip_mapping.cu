@@ -10,9 +10,12 @@ void launch_ex(float* x, cudaStream_t stream)
     config.blockDim = dim3(64);
     config.stream = stream;
     void* args[] = {&x};
-    cudaLaunchKernelExC(&config, (const void*)work, args);  // expect: HP519
+    cudaLaunchKernelExC(&config, (const void*)work, args);  // ok: HP519 (hipLaunchKernelExC from ROCm 7.0)
     cudaEvent_t done;
     cudaEventCreate(&done);  // ok: HP519
-    cudaEventRecordWithFlags(done, stream, cudaEventRecordExternal);  // expect: HP519
+    cudaEventRecordWithFlags(done, stream, cudaEventRecordExternal);  // ok: HP519 (hipEventRecordWithFlags from ROCm 6.4)
+    cudaCtxResetPersistingL2Cache();  // expect: HP519
+    cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,  // expect: HP519
+                                       cudaFlushGPUDirectRDMAWritesToOwner);
     cudaStreamSynchronize(stream);  // ok: HP519
 }

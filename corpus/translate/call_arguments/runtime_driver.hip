@@ -17,8 +17,8 @@ int occupancy(hipFunction_t f)
 void *entry(const char *symbol)
 {
     void *fn = nullptr;
-    hipDriverProcAddressQueryResult status;
-    if (hipGetProcAddress(symbol, &fn, 603, 0 /* cudaEnableDefault */, &status) != hipSuccess) {
+    hipDriverEntryPointQueryResult status;
+    if (hipGetDriverEntryPoint(symbol, &fn, 0 /* cudaEnableDefault */, &status) != hipSuccess) {
         printf("no %s\n", symbol);
     }
     return fn;

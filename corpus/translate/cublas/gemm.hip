@@ -42,7 +42,7 @@ int main()
                              &beta, Y, out_features));
 
     // Same product with W stored transposed (in x out) and half-precision inputs.
-    CUBLAS_CHECK(hipblasGemmEx_v2(handle, HIPBLAS_OP_T, HIPBLAS_OP_N,
+    CUBLAS_CHECK(hipblasGemmEx(handle, HIPBLAS_OP_T, HIPBLAS_OP_N,
                               out_features, batch, in_features,
                               &alpha,
                               Wh, HIP_R_16F, in_features,

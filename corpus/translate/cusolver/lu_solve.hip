@@ -47,7 +47,7 @@ int main()
         printf("getrf failed: info = %d\n", info);
         return 1;
     }
-    SOLVER_CHECK(hipsolverDnSgetrs(solver, HIPBLAS_OP_N, n, nrhs, dA, lda, dPiv, dB, ldb, dInfo));
+    SOLVER_CHECK(hipsolverDnSgetrs(solver, HIPSOLVER_OP_N, n, nrhs, dA, lda, dPiv, dB, ldb, dInfo));
     hipMemcpyAsync(B.data(), dB, sizeof(float) * B.size(), hipMemcpyDeviceToHost, stream);
     hipStreamSynchronize(stream);
 

@@ -33,17 +33,17 @@ int main()
     CK(hipStreamCreate(&stream));
 
     // Ask how large a cluster the kernel can use, then launch once with clusters.
-    cudaLaunchConfig_t cfg = {};  // expect: HP001
+    hipLaunchConfig_t cfg = {};
     cfg.gridDim = dim3(blocks); cfg.blockDim = dim3(threads); cfg.stream = stream;
-    cudaLaunchAttribute attr[1];  // expect: HP001
-    attr[0].id = cudaLaunchAttributeClusterDimension;  // expect: HP001
+    hipLaunchAttribute attr[1];
+    attr[0].id = hipLaunchAttributeClusterDimension;  // expect: HP004
     attr[0].val.clusterDim.x = 2; attr[0].val.clusterDim.y = 1; attr[0].val.clusterDim.z = 1;
     cfg.attrs = attr; cfg.numAttrs = 1;
     int maxCluster = 0, nn = n;
-    CK(cudaOccupancyMaxPotentialClusterSize(&maxCluster, (void *)relax, &cfg));  // expect: HP001
+    CK(hipOccupancyMaxPotentialClusterSize(&maxCluster, (void *)relax, &cfg));  // expect: HP004
     printf("max cluster size: %d\n", maxCluster);
     void *args[] = { &x, &b, &nn, &flag };
-    CK(cudaLaunchKernelExC(&cfg, (const void *)relax, args));  // expect: HP001
+    CK(hipLaunchKernelExC(&cfg, (const void *)relax, args));
 
     // while (not_converged) { relax; update_condition; }
     hipGraph_t graph;
@@ -51,7 +51,7 @@ int main()
     cudaGraphConditionalHandle handle;  // expect: HP001
     CK(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));  // expect: HP001, HP001
     hipGraphNodeParams cparams = {};
-    cparams.type = hipGraphNodeTypeConditional; cparams.conditional.handle = handle;
+    cparams.type = cudaGraphNodeTypeConditional; cparams.conditional.handle = handle;  // expect: HP001
     cparams.conditional.type = cudaGraphCondTypeWhile;  // expect: HP001
     cparams.conditional.size = 1;
     hipGraphNode_t loopNode;

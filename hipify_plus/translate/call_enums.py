@@ -1,0 +1,58 @@
+"""Enumerators whose HIP name depends on the call they are passed to.
+
+cuSOLVER takes cuBLAS's `CUBLAS_OP_N`; HIPIFY's tables rename it to hipBLAS's `HIPBLAS_OP_N`,
+which hipSOLVER 5.5 does not accept (its own `hipsolverOperation_t`). Inside the arguments of a
+cuSOLVER call, such an enumerator gets hipSOLVER's name instead (rules/mappings/enums_in_calls.tsv).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hipify_plus.data import data_dir
+from hipify_plus.mappings import Mapping, MappingTable
+from hipify_plus.parse import Node
+
+
+@cache
+def _rows() -> dict[tuple[str, str], str]:
+    """(CUDA enumerator, library of the call) -> the HIP name there."""
+    found: dict[tuple[str, str], str] = {}
+    path = data_dir("rules") / "mappings" / "enums_in_calls.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if line.startswith("#") or len(cells) < 3 or cells[0] == "cuda":
+            continue
+        found[(cells[0], cells[1])] = cells[2]
+    return found
+
+
+def names() -> frozenset[str]:
+    return frozenset(cuda for cuda, _ in _rows())
+
+
+class CallEnums:
+    """The per-call spellings of one file's enumerators (see the module docstring)."""
+
+    def __init__(self, tree, table: MappingTable) -> None:
+        self.tree = tree
+        self.table = table
+
+    def respell(self, mapping: Mapping, target: str, start: int) -> str:
+        """The HIP name for the enumerator at `start`: the call's library's, else `target`."""
+        if mapping.cuda not in names():
+            return target
+        library = self.call_library(start)
+        return _rows().get((mapping.cuda, library), target) if library else target
+
+    def call_library(self, offset: int) -> str:
+        """The CUDA library of the innermost call whose arguments hold `offset` ('' if none)."""
+        node: Node | None = self.tree.root_node.descendant_for_byte_range(offset, offset)
+        while node is not None:
+            if node.type == "argument_list" and node.parent is not None and node.parent.type == "call_expression":
+                function = node.parent.child_by_field_name("function")
+                if function is not None and function.text is not None:
+                    callee = self.table.get(function.text.decode("utf-8", "replace"))
+                    return callee.library if callee is not None else ""
+            node = node.parent
+        return ""
