@@ -795,6 +795,14 @@ CAUSES: list[Cause] = [
     Cause("deliberate", "TF32 math -> HIPBLAS_XF32_XDL_MATH: hipBLAS's TF32 mode is rejected on AMD; XF32 is "
           "what the matrix cores run (convert's HP312, with a finding)",
           expected=r"HIPBLAS_TF32_TENSOR_OP_MATH", got=r"HIPBLAS_XF32_XDL_MATH"),
+    # --- deliberate: cuDNN -> MIOpen rewrites (convert's HP301, HP326) -------------------------
+    Cause("deliberate", "a MIOpen convolution whose algorithm no Find chose -> hipify_plus_miopen::convolution_* "
+          "(convert's HP301: MIOpen runs only what its Find chose, so HIPIFY's renamed call fails at run time; "
+          "the support function runs Find once per descriptor set)",
+          got=r"\bhipify_plus_miopen::convolution_"),
+    Cause("deliberate", "CUDNN_CONVOLUTION left with HP326: true convolution (flipped filter); HIPIFY's "
+          "miopenConvolution is cross-correlation and computes something else",
+          source=r"\bCUDNN_CONVOLUTION\b", expected=r"\bmiopenConvolution\b"),
     # --- deliberate: scope ---------------------------------------------------------------------
     Cause("deliberate", "Caffe2 names and headers left alone: Caffe2 is retired (merged into PyTorch, whose "
           "own hipify converts what remains); we carry no Caffe2 tables",
@@ -819,8 +827,8 @@ CAUSES: list[Cause] = [
           "hipGraphInstantiateWithFlags (HIPIFY's FuncOverloads, by argument count)",
           source=r"\bcudaGraphInstantiate\s*\(", expected=r"hipGraphInstantiateWithFlags"),
     Cause("to fix", "cudnnConvolutionForward/BackwardData -> MIOpen argument order (beta, y before the "
-          "workspace; dy before w): HIPIFY moves them by position, our HP310 fix only when beta is "
-          "written &x", source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\("),
+          "workspace; dy before w): HIPIFY moves them by position, our HP310 only where the file's "
+          "declarations (or a &beta) show the order", source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\("),
     Cause("to fix", "cuDNN RNN calls -> MIOpen: cudnnSet/GetRNNDescriptor_v6 drop the handle argument, "
           "cudnnRNNBackwardWeights moves dw before the workspace",
           source=r"\bcudnn(?:[SG]etRNNDescriptor_v6|RNNBackwardWeights)\s*\("),

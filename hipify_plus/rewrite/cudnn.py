@@ -200,14 +200,18 @@ def tensor_4d(arguments: Sequence[str], *, filter_order: bool = False) -> Call |
 
 
 def convolution_2d(arguments: Sequence[str]) -> Call | Refusal:
-    """cudnnSetConvolution2dDescriptor(d, pad_h, pad_w, u, v, dilation_h, dilation_w, mode, computeType)."""
-    if len(arguments) != 9:
-        return Refusal(f"it has {len(arguments)} arguments, not cuDNN's 9")
+    """cudnnSetConvolution2dDescriptor(d, pad_h, pad_w, u, v, dilation_h, dilation_w, mode, computeType),
+    or cuDNN 5's form without the compute type."""
+    if len(arguments) not in (8, 9):
+        return Refusal(f"it has {len(arguments)} arguments, not cuDNN's 9 (or cuDNN 5's 8)")
     mode = miopen_enumerator(arguments[7])
     if mode == "CUDNN_CONVOLUTION":
         return Refusal("its mode is CUDNN_CONVOLUTION (HP326): MIOpen has no mode that flips the filter")
     if mode != "miopenConvolution" and not _variable(mode):
         return Refusal(f"its mode `{mode}` is not cross-correlation")
+    if len(arguments) == 8:
+        return Call("miopenInitConvolutionDescriptor", tuple(arguments), insertions={1: f"{mode}, "}, drops=(7,),
+                    note="mode second")
     return Call("miopenInitConvolutionDescriptor", tuple(arguments), insertions={1: f"{mode}, "}, drops=(7, 8),
                 note=f"mode second, compute type `{arguments[8].strip()}` dropped")
 

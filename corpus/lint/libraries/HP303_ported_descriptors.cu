@@ -18,6 +18,7 @@ int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTe
                                   k, c, 3, 3));  // KCRS
     CK(cudnnSetConvolution2dDescriptor(conv, 1, 1, 1, 1, 1, 1, miopenConvolution, miopenFloat));  // expect: HP303
     CK(cudnnSetConvolution2dDescriptor(flipped, 1, 1, 1, 1, 1, 1, CUDNN_CONVOLUTION, miopenFloat));  // expect: HP303
+    CK(cudnnSetConvolution2dDescriptor(conv, 0, 0, 2, 2, 1, 1, miopenConvolution));  // expect: HP303
     CK(cudnnSetActivationDescriptor(act, miopenActivationTANH, MIOPEN_NOT_PROPAGATE_NAN, 0.0));  // expect: HP303
     CK(cudnnSetActivationDescriptor(act, miopenActivationCLIPPEDRELU, MIOPEN_PROPAGATE_NAN, clip));  // expect: HP303
     CK(cudnnSetActivationDescriptor(act, mode, MIOPEN_NOT_PROPAGATE_NAN, clip));  // expect: HP303

@@ -33,6 +33,7 @@ int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTe
                                   k, c, 3, 3));  // KCRS
     CK(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1));  // expect: HP303
     CK(cudnnSetConvolution2dDescriptor(flipped, 1, 1, 1, 1, 1, 1, CUDNN_CONVOLUTION, miopenFloat));  // expect: HP303
+    CK(miopenInitConvolutionDescriptor(conv, miopenConvolution, 0, 0, 2, 2, 1, 1));  // expect: HP303
     CK(miopenSetActivationDescriptor(act, miopenActivationTANH, 1.0, 1.0, 0.0));  // expect: HP303
     CK(miopenSetActivationDescriptor(act, miopenActivationCLIPPEDRELU, clip, 0.0, 0.0));  // expect: HP303
     CK(miopenSetActivationDescriptor(act, mode, (mode == miopenActivationTANH ? 1.0 : clip), (mode == miopenActivationTANH ? 1.0 : 0.0), 0.0));  // expect: HP303
