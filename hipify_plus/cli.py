@@ -204,22 +204,34 @@ def report(
     paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders (they are read, never written).")],
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Report file (default: Markdown on standard output).")] = None,
     output_format: Annotated[Optional[ReportFormat], typer.Option("--output-format", "--format", help="html, markdown, json or sarif (default: from the -o suffix).")] = None,
-    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the newest the mapping data knows).")] = None,
+    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows).")] = None,
     roc: Annotated[bool, typer.Option("--roc", help="Count ROC library names (rocBLAS, rocRAND, ...) as the target.")] = False,
-    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets for the hazard rules (default: config, else gfx90a).")] = None,
+    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets for the hazard rules, the compile check and the kernels (default: config, else gfx90a).")] = None,
     exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
     config: Annotated[Optional[Path], typer.Option(help="pyproject.toml with [tool.hipify-plus] (default: the nearest one).")] = None,
     jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
     max_file_size: MaxFileSize = 20.0,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
+    check: Annotated[Optional[bool], typer.Option("--check/--no-check", help="Compile the converted code with hipcc and measure its kernels (default: when a hipcc is found).")] = None,
+    hipcc: Annotated[Optional[str], typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
+    nvcc: Annotated[Optional[str], typer.Option(help="nvcc for the kernels' CUDA side (default: PATH).")] = None,
+    no_cuda: Annotated[bool, typer.Option("--no-cuda", help="Do not run nvcc for the kernels' CUDA side.")] = False,
+    sm: Annotated[str, typer.Option(help="CUDA architecture for the CUDA side.")] = "sm_80",
+    include: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder for the check (repeatable).")] = None,
+    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition for the check (repeatable).")] = None,
+    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags.")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")] = False,
+    no_tune: Annotated[bool, typer.Option("--no-tune", help="Do not run the launch-bounds tuner on kernels that spill.")] = False,
 ) -> None:
-    """Migration-gap report: what convert changes, what is left and why, and the work remaining."""
+    """Migration-gap report: what convert changes, what is left and why, whether it compiles, its kernels, and the work remaining."""
     from hipify_plus.commands.report import run_report
 
     code = run_report(
         paths=paths, output=output, output_format=output_format.value if output_format else None,
         rocm_version=rocm_version, roc=roc, arches=_split(arch), exclude=exclude or [], config=config,
-        jobs=jobs, max_file_size=int(max_file_size * 2**20), quiet=quiet,
+        jobs=jobs, max_file_size=int(max_file_size * 2**20), quiet=quiet, check=check, hipcc=hipcc, nvcc=nvcc,
+        no_cuda=no_cuda, sm=sm, include_dirs=include or [], defines=define or [], compile_commands=compile_commands,
+        use_cache=not no_cache, tune=not no_tune,
     )
     raise typer.Exit(code)
 
@@ -248,6 +260,26 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id (HP001) or 
         raise _fail(f"unknown rule {rule_id!r}; `hipify-plus rules` lists them")
     typer.echo(f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
                f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}")
+
+
+@app.command("explain")
+def explain(
+    name: Annotated[str, typer.Argument(help="A CUDA name (cudaMalloc, CUBLAS_OP_N), a HIP/ROC name, a CUDA header (cuda_bf16.h) or a rule id (HP103).")],
+    rocm_version: Annotated[Optional[str], typer.Option(help="Say what convert writes for this ROCm release (default: the newest the mapping data knows).")] = None,
+    roc: Annotated[bool, typer.Option("--roc", help="As convert --roc: ROC library names where they exist.")] = False,
+) -> None:
+    """What hipify-plus knows about a name: HIP/ROC names, releases, what convert writes, notes."""
+    from hipify_plus.commands.explain import UnknownName, describe
+    from hipify_plus.versions import parse_version
+
+    try:
+        version = parse_version(rocm_version) if rocm_version else None
+    except ValueError:
+        raise _fail(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1") from None
+    try:
+        typer.echo(describe(name, version, roc))
+    except UnknownName as exc:
+        raise _fail(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -38,7 +39,9 @@ all:
 # Every tag the report's own template writes; anything else came from the scanned tree.
 OUR_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "div", "b", "span", "code",
             "svg", "rect", "text", "table", "tr", "th", "td", "details", "summary", "pre", "small", "br",
-            "ul", "li"}
+            "ul", "ol", "li", "i"}
+# Without hipcc and nvcc, and for a fixed target: the same report on every machine.
+FIXED = ["--no-check", "--no-cuda", "--rocm-version", "6.3"]
 
 
 @pytest.fixture
@@ -52,7 +55,7 @@ def hostile(tmp_path: Path) -> Path:
 
 def test_markdown_report_matches_the_reviewed_corpus_output(capsys, monkeypatch, update_corpus: bool) -> None:
     monkeypatch.chdir(ROOT)
-    code, out, err = run(["report", "corpus/report/attention", "-q"], capsys)
+    code, out, err = run(["report", "corpus/report/attention", "-q", *FIXED], capsys)
     assert code == 0, err
     if update_corpus:
         EXPECTED_MARKDOWN.write_text(out, encoding="utf-8")
@@ -62,22 +65,23 @@ def test_markdown_report_matches_the_reviewed_corpus_output(capsys, monkeypatch,
 def test_what_is_left_is_measured_after_conversion(tmp_path: Path, capsys) -> None:
     """Hazards convert removes (build flags, 32-bit shuffle masks, <cooperative_groups/reduce.h>)
     are not work left; lint on the CUDA tree still sees them."""
-    code, out, _ = run(["report", str(PROJECT), "--format", "json", "-q"], capsys)
+    code, out, _ = run(["report", str(PROJECT), "--format", "json", "-q", *FIXED], capsys)
     report = json.loads(out)
-    left = {f["rule"] for f in report["findings"]}
+    left = {f["rule"] for f in report["findings"]} | {a["rule"] for f in report["findings"] for a in f["also"]}
     code, out, _ = run(["lint", str(PROJECT), "--output-format", "json"], capsys)
     before = {d["rule"] for d in json.loads(out)}
     assert {"HP103", "HP401", "HP402", "HP403", "HP510"} <= before
     assert not {"HP103", "HP401", "HP402", "HP403", "HP510"} & left
     assert {"HP001", "HP101", "HP105", "HP501"} <= left
     # every finding sits on the user's line, with the user's text as excerpt
-    sources = {p: Path(p).read_text().splitlines() for p in {f["path"] for f in report["findings"]}}
+    root = Path(report["root"])
+    sources = {p: (root / p).read_text().splitlines() for p in {f["path"] for f in report["findings"]}}
     for finding in report["findings"]:
         assert finding["excerpt"] == sources[finding["path"]][finding["line"] - 1].strip()
 
 
 def test_json_numbers_add_up(capsys) -> None:
-    code, out, _ = run(["report", str(PROJECT), "--format", "json", "-q"], capsys)
+    code, out, _ = run(["report", str(PROJECT), "--format", "json", "-q", *FIXED], capsys)
     report = json.loads(out)
     summary, findings = report["summary"], report["findings"]
     assert code == 0 and summary["findings"] == len(findings) > 0
@@ -89,6 +93,9 @@ def test_json_numbers_add_up(capsys) -> None:
     assert "cublasSgemm" in report["converted"]["cuBLAS"]
     assert {f["resolution"] for f in findings} <= {"automatic", "review a fix", "by hand", "advice"}
     assert report["effort_model"]["rule"]["HP501"] == 8.0
+    for file in report["files"]:  # the bound: never more than porting the file by hand
+        if file["bound_hours"] is not None:
+            assert file["hours"] <= file["bound_hours"] + 1e-6
 
 
 def test_effort_counts_repeats_and_double_reports_once() -> None:
@@ -96,13 +103,14 @@ def test_effort_counts_repeats_and_double_reports_once() -> None:
 
     def finding(rule: str, line: int, message: str, identifier: str = "") -> tuple[Diagnostic, str]:
         data = {"identifier": identifier} if identifier else {}
-        return Diagnostic(rule, "x", "error", message, "a.cu", 0, 1, line, 1, line, 2, data=data), "by hand"
+        start = line * 100  # one line each, as real findings are
+        return Diagnostic(rule, "x", "error", message, "a.cu", start, start + 8, line, 1, line, 9, data=data), "by hand"
 
     hours = model.hours([
         finding("HP001", 3, "`cudaFoo` has no HIP equivalent", "cudaFoo"),
         finding("HP519", 3, "`cudaFoo` has no HIP counterpart"),  # the same code, another rule
         finding("HP001", 9, "`cudaFoo` has no HIP equivalent", "cudaFoo"),  # a repeat
-        finding("HP002", 9, "`cudaBar` was removed", "cudaBar"),
+        finding("HP002", 10, "`cudaBar` was removed", "cudaBar"),
     ])
     assert hours == [model.rule["HP001"], 0.0, model.rule["HP001"] * model.repeat, model.severity["error"]]
 
@@ -163,7 +171,7 @@ def test_markdown_filters() -> None:
 
 
 def test_sarif_report_is_valid_and_carries_the_summary(capsys) -> None:
-    code, out, _ = run(["report", str(PROJECT), "--format", "sarif", "-q"], capsys)
+    code, out, _ = run(["report", str(PROJECT), "--format", "sarif", "-q", *FIXED], capsys)
     document = json.loads(out)
     run_ = document["runs"][0]
     assert code == 0 and run_["properties"]["migrationGap"]["findings"] == len(run_["results"]) > 0
@@ -178,7 +186,7 @@ def test_sarif_report_is_valid_and_carries_the_summary(capsys) -> None:
                                             (".json", '"summary"'), (".sarif", '"version": "2.1.0"')])
 def test_format_follows_the_output_suffix(suffix: str, marker: str, tmp_path: Path, capsys) -> None:
     target = tmp_path / f"gap{suffix}"
-    code, _, err = run(["report", str(PROJECT), "-o", str(target)], capsys)
+    code, _, err = run(["report", str(PROJECT), "-o", str(target), *FIXED], capsys)
     assert code == 0 and marker in target.read_text(encoding="utf-8")
     assert f"to {target}" in err and "findings left" in err
     assert target.stat().st_mode & 0o044 == 0o044 or target.stat().st_mode & 0o077 == 0  # umask respected
@@ -235,7 +243,163 @@ def test_config_selection_applies_to_every_finding(tmp_path: Path, capsys) -> No
             (src / path.relative_to(PROJECT)).write_bytes(path.read_bytes())
     (src / "pyproject.toml").write_text('[tool.hipify-plus]\nignore = ["HP007"]\n'
                                         '[tool.hipify-plus.per-file-ignores]\n"src/softmax.cu" = ["HP5"]\n')
-    code, out, _ = run(["report", str(src), "--format", "json", "-q"], capsys)
+    code, out, _ = run(["report", str(src), "--format", "json", "-q", *FIXED], capsys)
     left = {(Path(f["path"]).name, f["rule"]) for f in json.loads(out)["findings"]}
+    left |= {(Path(f["path"]).name, a["rule"]) for f in json.loads(out)["findings"] for a in f["also"]}
     assert code == 0 and ("timing.cu", "HP519") in left and ("softmax.cu", "HP101") in left
     assert not [r for name, r in left if r == "HP007" or (name == "softmax.cu" and r.startswith("HP5"))]
+
+
+# -- the effort model: one construct once, single-token fixes in minutes, bounded by file size --
+
+
+def _diagnostic(rule: str, start: int, end: int, message: str, line: int = 1, severity: str = "error",
+                fix: bool = False) -> Diagnostic:
+    from hipify_plus.edits import Applicability, Edit, Fix
+
+    made = Fix("rename", (Edit(start, end, b"hipNew"),), Applicability.UNSAFE) if fix else None
+    return Diagnostic(rule, "x", severity, message, "a.cu", start, end, line, 1, line, 2, fix=made)
+
+
+def test_findings_on_one_token_merge_into_the_most_specific_one() -> None:
+    from hipify_plus.report.effort import Priced, resolution_of, single_token
+
+    model = load_effort_model()
+    generic = _diagnostic("HP001", 10, 22, "`cublasGemmEx` has no HIP equivalent")
+    specific = _diagnostic("HP316", 10, 22, "`cublasGemmEx` takes other types on AMD", fix=True)
+    other = _diagnostic("HP101", 40, 49, "`WARP_SIZE` hard-codes 32", line=3)
+    items = [Priced(d, resolution_of(d), single_token(d.fix)) for d in (generic, specific, other)]
+    assert model.merge(items) == [1, None, None]  # HP001 goes into HP316, HP101 stays its own
+    hours = model.hours(items)
+    assert hours[0] == 0.0 and hours[1] == model.fix["token"] <= 0.25  # minutes, not "by hand 4 h"
+    assert hours[2] == model.severity["error"]
+    # one rule twice on one whole-line span with different subjects (a build line's flags): two
+    flags = [Priced(_diagnostic("HP010", 0, 60, f"-{flag}: removed", severity="info"), "advice")
+             for flag in ("maxrregcount=64", "Xptxas -v")]
+    assert model.merge(flags) == [None, None]
+
+
+def test_a_file_never_costs_more_than_porting_it_by_hand(tmp_path: Path, capsys) -> None:
+    """A 28-line hello world full of unsupported calls costs at most 28 lines' worth."""
+    body = "".join(f"    cudaDeviceFlushGPUDirectRDMAWrites{i % 2 and 'X' or ''}(t, s);\n" for i in range(20))
+    source = "#include <cuda_runtime.h>\n__global__ void k() {}\nvoid f(int t, int s) {\n" + body + "}\n"
+    source += "int main() { k<<<1, 1>>>(); return 0; }\n" * 3
+    (tmp_path / "hello.cu").write_text(source)
+    code, out, _ = run(["report", str(tmp_path), "--format", "json", "-q", *FIXED], capsys)
+    report = json.loads(out)
+    assert code == 0
+    (file,) = [f for f in report["files"] if f["path"] == "hello.cu"]
+    model = load_effort_model()
+    assert file["lines"] == source.count("\n") == 27
+    assert file["capped"] and file["uncapped_hours"] > file["hours"]
+    assert file["hours"] == pytest.approx(27 * model.per_line)
+    assert sum(f["hours"] for f in report["findings"]) == pytest.approx(file["hours"], abs=0.01)
+
+
+def test_paths_are_relative_to_the_folder_given_and_shortened_in_the_middle(tmp_path: Path, capsys) -> None:
+    from hipify_plus.report.paths import shorten
+
+    deep = tmp_path / "proj" / ("a_rather_long_folder_name_" * 3) / "kernels"
+    deep.mkdir(parents=True)
+    (deep / "attention_softmax_kernel.cu").write_text("void f() { cudaDeviceFlushGPUDirectRDMAWrites(0, 0); }\n")
+    code, out, _ = run(["report", str(tmp_path / "proj"), "-q", *FIXED], capsys)
+    assert code == 0 and str(tmp_path) not in out
+    relative = f"{'a_rather_long_folder_name_' * 3}/kernels/attention_softmax_kernel.cu"
+    assert f"### `{relative}`" in out  # the heading keeps the whole name
+    shown = shorten(relative, 72)
+    assert f"| `{shown}` |" in out and len(shown) == 72
+    assert shown.endswith("/kernels/attention_softmax_kernel.cu") and "…" in shown
+    signature = shorten("void mix<160>(float const*, float*, int, int, float, float)", 30)
+    assert len(signature) == 30 and signature.startswith("void mix<160>(") and signature.endswith(", float)")
+
+
+def test_kernel_thresholds_come_from_the_config(tmp_path: Path, capsys) -> None:
+    shutil.copy(CORPUS / "resources" / "spill.cu", tmp_path / "spill.cu")
+    (tmp_path / "pyproject.toml").write_text("[tool.hipify-plus]\nmin-occupancy = 9\n")
+    code, out, _ = run(["report", str(tmp_path), "--format", "json", "-q", *FIXED], capsys)
+    kernels = json.loads(out)["kernels"]
+    assert code == 0 and kernels["estimate"] and kernels["thresholds"]["min_occupancy"] == 9
+    assert {r["kernel"] for r in kernels["rows"]} == {"mix", "transpose_tile"}
+    assert all(any("< 9" in f for f in r["flags"]) for r in kernels["rows"])  # 8 waves/SIMD at most
+    (tmp_path / "pyproject.toml").write_text("[tool.hipify-plus]\nmax-spills = -1\n")
+    code, out, err = run(["report", str(tmp_path), "-q", *FIXED], capsys)
+    assert code == 2 and "max-spills must be a whole number of at least 0" in err and out == ""
+
+
+def test_without_hipcc_the_kernels_are_estimated_and_say_so(tmp_path: Path, capsys) -> None:
+    shutil.copy(CORPUS / "resources" / "spill.cu", tmp_path / "spill.cu")
+    code, out, _ = run(["report", str(tmp_path), "-q", "--arch", "gfx90a", "--arch", "gfx942", *FIXED], capsys)
+    section = out.split("## Kernels")[1].split("## Launch overhead")[0]
+    assert "**estimates**, not measurements" in section and "--no-check" in section
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    assert [r.split(" | ")[2] for r in rows] == ["gfx90a", "gfx942", "gfx90a", "gfx942"]
+    assert all("static: " in r and "| 128 |" in r for r in rows)  # the VGPR cap without launch bounds
+    assert "Compiles with hipcc | not checked: --no-check" in out
+    if shutil.which("nvcc") is None:
+        return
+    code, out, _ = run(["report", str(tmp_path), "-q", "--format", "json", "--no-check", "--rocm-version", "6.3"], capsys)
+    rows = json.loads(out)["kernels"]["rows"]
+    assert code == 0
+    # nvcc gives the register-tiled template (160 private floats) about 168 registers: above the
+    # 128 VGPRs the default bound leaves, so it comes first as likely to spill
+    assert rows[0]["kernel"] == "void mix<160>(float const*, float*)" and rows[0]["basis"].startswith("nvcc sm_80")
+    assert rows[0]["flags"][0].startswith("spills likely") and rows[0]["cuda"]["registers"] > 128
+
+
+@pytest.mark.hipcc
+def test_report_check_gives_every_file_a_compile_status(hipcc, tmp_path: Path, capsys) -> None:
+    """A unit that compiles, one convert's finding explains, one only the check explains (HP013),
+    and one that fails through a header: none shows "0 findings, 0.0 h"."""
+    (tmp_path / "good.cu").write_text("#include <cuda_runtime.h>\n__global__ void k(float* x) { x[0] = 1.f; }\n")
+    (tmp_path / "gap.cu").write_text("#include <cuda_runtime.h>\nvoid f() {\n"
+                                     "    cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,\n"
+                                     "                                       cudaFlushGPUDirectRDMAWritesToOwner);\n}\n")
+    (tmp_path / "odd.cu").write_text("#include <cuda_runtime.h>\nvoid g() { not_declared_anywhere(3); }\n")
+    (tmp_path / "inc.cuh").write_text("#pragma once\ninline void h() { cudaDeviceFlushGPUDirectRDMAWrites("
+                                      "cudaFlushGPUDirectRDMAWritesTargetCurrentDevice, cudaFlushGPUDirectRDMAWritesToOwner); }\n")
+    (tmp_path / "user.cu").write_text('#include <cuda_runtime.h>\n#include "inc.cuh"\nvoid u() { h(); }\n')
+    code, out, err = run(["report", str(tmp_path), "--check", "--no-cuda", "--format", "json", "-q"], capsys)
+    assert code == 0, err
+    report = json.loads(out)
+    files = {f["path"]: f for f in report["files"]}
+    assert files["good.cu"]["compile"] == "compiles"
+    assert files["gap.cu"]["compile"] == "fails" and files["gap.cu"]["explained_by"].startswith("HP001 at gap.cu:")
+    assert "undeclared identifier" in files["gap.cu"]["compile_note"] and "(at gap.cu:3)" in files["gap.cu"]["compile_note"]
+    assert files["odd.cu"]["compile"] == "fails" and files["odd.cu"]["explained_by"].startswith("HP013 at odd.cu:2")
+    assert files["odd.cu"]["findings"] == 1 and files["odd.cu"]["hours"] > 0  # the failure costs time
+    assert files["user.cu"]["compile"] == "fails" and files["user.cu"]["findings"] == 0
+    assert files["user.cu"]["explained_by"].startswith("HP001 at inc.cuh:2")
+    assert report["compile"]["units"] == 4 and report["compile"]["fail"] == 3
+    hp013 = [f for f in report["findings"] if f["rule"] == "HP013"]
+    assert hp013 and "<converted>" in hp013[0]["message"] and str(tmp_path) not in hp013[0]["message"]
+
+    code, out, _ = run(["report", str(tmp_path), "--check", "--no-cuda", "-q"], capsys)
+    table = out.split("## Files\n")[1].split("\n## ")[0]
+    for line in table.splitlines():
+        if "| fails |" in line:  # never "0 findings, 0.0 h" for a file that does not compile
+            assert not re.search(r"\| 0 \| 0\.0 \|$", line), line
+    assert "| `user.cu` | source | converted | fails |" in table and "fails: see HP001 at inc.cuh:2" in table
+    assert "| Compiles with hipcc | 1 of 4 units, **3 fail** |" in out
+
+
+@pytest.mark.hipcc
+def test_kernels_section_measures_registers_and_the_tuners_proposal(hipcc, tmp_path: Path, capsys) -> None:
+    shutil.copy(CORPUS / "resources" / "spill.cu", tmp_path / "spill.cu")
+    nvcc = shutil.which("nvcc")
+    code, out, err = run(["report", str(tmp_path), "--check", "--arch", "gfx90a", "--arch", "gfx940",
+                          "--format", "json", "-q", *([] if nvcc else ["--no-cuda"])], capsys)
+    assert code == 0, err
+    kernels = json.loads(out)["kernels"]
+    assert kernels["mode"] == "measured" and not kernels["estimate"]
+    rows = kernels["rows"]
+    assert [(r["kernel"], r["arch"]) for r in rows] == [
+        ("void mix<160>(float const*, float*)", "gfx90a"), ("void mix<160>(float const*, float*)", "gfx940"),
+        ("transpose_tile(float const*, float*, int)", "gfx90a"), ("transpose_tile(float const*, float*, int)", "gfx940")]
+    mix = rows[0]
+    assert mix["scratch"] > 0 and mix["vgpr"] == 128 and mix["register_cap"] == 128 and mix["launch_bounds"] is None
+    assert mix["flags"][0].startswith("spills") and "__launch_bounds__(256)" in mix["proposal"]
+    assert rows[2]["lds"] == 32 * 33 * 4 and not rows[2]["flags"]
+    if nvcc:
+        assert mix["cuda"]["registers"] > 0
+    findings = json.loads(out)["findings"]
+    assert [f["rule"] for f in findings if f["origin"] == "resources"] == ["HP601"]  # gfx940's merged into it

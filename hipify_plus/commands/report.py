@@ -6,7 +6,9 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from hipify_plus.commands.checking import check_settings, look_for_hipcc
 from hipify_plus.commands.exits import EXIT_CLEAN, usage_error
+from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError
 from hipify_plus.fsutil import write_atomic
 from hipify_plus.lint.settings import ConfigError, settings_for
@@ -18,25 +20,55 @@ from hipify_plus.versions import parse_version
 def run_report(
     *, paths: list[Path], output: Path | None, output_format: str | None, rocm_version: str | None,
     roc: bool, arches: list[str], exclude: list[str], config: Path | None, jobs: int, max_file_size: int,
-    quiet: bool,
+    quiet: bool, check: bool | None = False, hipcc: str | None = None, nvcc: str | None = None,
+    no_cuda: bool = False, sm: str = "sm_80", include_dirs: list[str] | None = None,
+    defines: list[str] | None = None, compile_commands: Path | None = None, use_cache: bool = True,
+    tune: bool = True,
 ) -> int:
-    from hipify_plus.report.gap import build_report
+    """`check`: True (--check), False (--no-check) or None: check when a hipcc is found."""
+    from hipify_plus.report.gap import ReportSettings, build_report
     from hipify_plus.report.gap_formats import format_for, render_gap
+    from hipify_plus.resources.nvcc import find_nvcc
 
-    try:
-        version = parse_version(rocm_version) if rocm_version else load_mappings().newest_rocm
-    except ValueError:
-        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
     if output is not None and output.is_dir():
         return usage_error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
+    bad = [a for a in arches if not a.startswith("gfx")]
+    if bad:
+        return usage_error(f"--arch {bad[0]!r} is not an AMD target such as gfx90a")
+    found = look_for_hipcc(hipcc) if check is not False else None
+    if check is None and found is not None and found.hipcc is None and hipcc:
+        print(f"hipify-plus: warning: --hipcc: {found.problem}", file=sys.stderr)
+    checking = check is True or (check is None and found is not None and found.hipcc is not None)
+    installed = found.hipcc if found is not None and checking else None
+    try:
+        if rocm_version:
+            version = parse_version(rocm_version)
+        else:  # the target follows the hipcc that checks the code, else the newest release known
+            version = parse_version(installed.version) if installed is not None else load_mappings().newest_rocm
+    except ValueError:
+        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
     try:
         settings = settings_for(config, paths[0], target_rocm=rocm_version, arches=arches or None)
     except ConfigError as exc:
         return usage_error(str(exc))
     settings = replace(settings, exclude=settings.exclude + tuple(exclude))
+    report_settings = ReportSettings(no_check="--no-check" if check is False else
+                                     f"no hipcc ({found.problem})" if found is not None and found.hipcc is None else "",
+                                     nvcc=None if no_cuda else find_nvcc(nvcc), sm=sm, tune=tune,
+                                     flags=tuple([f"-I{i}" for i in include_dirs or []] +
+                                                 [f"-D{d}" for d in defines or []]))
+    if checking:
+        assert found is not None
+        try:
+            report_settings = replace(report_settings, check=check_settings(
+                found, list(settings.arches), include_dirs or [], defines or [], compile_commands, jobs, use_cache))
+        except CompileCommandsError as exc:
+            return usage_error(str(exc))
+    note = "the installed hipcc" if installed is not None and not rocm_version else ""
     try:
-        report = build_report(paths, TranslateOptions(rocm_version=version, roc=roc), settings,
-                              jobs=jobs, max_file_size=max_file_size)
+        report = build_report(paths, TranslateOptions(rocm_version=version, roc=roc, offload_arch=settings.arches),
+                              settings, jobs=jobs, max_file_size=max_file_size, settings=report_settings,
+                              target_note=note)
     except ConvertError as exc:
         return usage_error(str(exc))
     fmt = format_for(output, output_format)
@@ -53,7 +85,10 @@ def run_report(
     if not quiet:
         counts = report.counts()
         where = f" to {output}" if output is not None else ""
+        compiled = report.compile_status.summary if report.compile_status is not None else ""
         print(f"hipify-plus: wrote the migration-gap report ({fmt}){where}: {counts['files']} files, "
               f"{counts['renamed']} names rewritten, {counts['findings']} findings left, "
               f"about {counts['hours']} h of work", file=sys.stderr)
+        if compiled:
+            print(f"hipify-plus: {compiled}", file=sys.stderr)
     return EXIT_CLEAN

@@ -11,10 +11,11 @@ from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, us
 from hipify_plus.files import walk
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, default_cache_dir, input_problem
 from hipify_plus.report.formats import write_report
+from hipify_plus.resources.estimate import DEFAULT_THREADS
+from hipify_plus.resources.estimate import estimate as estimate_usage
 from hipify_plus.resources.hipcc import CompilerError, HipccNotFound, find_hipcc
 from hipify_plus.resources.measure import Measurement, MeasureSettings, findings, measure
 from hipify_plus.resources.nvcc import CudaCompileError, cuda_usage, find_nvcc
-from hipify_plus.resources.occupancy import ARCHES, occupancy, register_cap
 
 COLUMNS = ("kernel", "file:line", "arch", "VGPR", "AGPR", "SGPR", "scratch", "VGPR spill",
            "SGPR spill", "occ", "LDS", "CUDA regs", "CUDA spill", "CUDA smem")
@@ -130,16 +131,15 @@ def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, fl
             continue
         for name, usage in usages.items():
             for arch in arches:
-                model = ARCHES.get(arch)
-                if model is None:
+                guess = estimate_usage(arch, usage.registers, usage.smem, DEFAULT_THREADS)
+                if guess is None:
                     continue
-                cap = register_cap(model, 1024)
                 rows.append({
                     "kernel": name, "file": str(file), "arch": arch, "estimate": True,
                     "cuda_registers": usage.registers,
-                    "occupancy_at_1024_threads": occupancy(model, min(usage.registers, cap), 0, 0, usage.smem, 1024),
-                    "register_cap_without_launch_bounds": cap,
-                    "likely_spills_without_launch_bounds": usage.registers > cap,
+                    "occupancy_at_1024_threads": guess.occupancy,
+                    "register_cap_without_launch_bounds": guess.cap,
+                    "likely_spills_without_launch_bounds": guess.likely_spills,
                 })
     if output_format == "json":
         json.dump({"estimate": True, "kernels": rows}, sys.stdout, indent=2)

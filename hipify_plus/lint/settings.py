@@ -6,6 +6,8 @@
     unsafe-fixes = false
     target-rocm = "6.3"
     offload-arch = ["gfx90a", "gfx942"]
+    min-occupancy = 2                # report/resources: kernels below this many waves/SIMD
+    max-spills = 0                   # report/resources: kernels with more spilled registers
     [tool.hipify-plus.per-file-ignores]
     "third_party/**" = ["ALL"]
 """
@@ -23,7 +25,7 @@ from hipify_plus.versions import Version, parse_version
 
 DEFAULT_ARCHES = ("gfx90a",)
 KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "unsafe-fixes", "target-rocm",
-              "offload-arch", "output-format", "exclude"}
+              "offload-arch", "output-format", "exclude", "min-occupancy", "max-spills"}
 
 
 class ConfigError(ValueError):
@@ -45,6 +47,10 @@ class LintSettings:
     # apply without looking for HIP evidence) and its library names are ROC ones if `roc`.
     converted: bool = False
     roc: bool = False
+    # Kernel thresholds of the report's kernels section: a kernel below `min_occupancy`
+    # waves/SIMD, or with more than `max_spills` spilled VGPRs + SGPRs, is listed first.
+    min_occupancy: int = 2
+    max_spills: int = 0
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):
@@ -155,4 +161,12 @@ def build_settings(
         exclude=_strings(table.get("exclude", []), "exclude", config_path),
         output_format=table.get("output-format"),
         root=config_path.parent if config_path is not None else None,
+        min_occupancy=_count(table.get("min-occupancy", 2), "min-occupancy", config_path, 1),
+        max_spills=_count(table.get("max-spills", 0), "max-spills", config_path, 0),
     )
+
+
+def _count(value: Any, key: str, path: Path | None, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ConfigError(f"{path or 'options'}: {key} must be a whole number of at least {least}")
+    return value

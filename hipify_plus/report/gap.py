@@ -1,9 +1,11 @@
-"""The migration-gap report's model: what `convert` would change, what is left and why, and how
-much work remains. It converts into a scratch folder (the inputs are never written), lints the
-inputs, and joins the two; the formats in report/gap_formats.py only render this model."""
+"""The migration-gap report's model: what `convert` would change, what is left and why, whether
+the converted code compiles, how its kernels use an AMD GPU, and how much work remains. It
+converts into a scratch folder (the inputs are never written), lints and checks what convert
+wrote, and joins the results; the formats in report/gap_formats.py only render this model."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
@@ -11,6 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from hipify_plus import __version__
+from hipify_plus.check import (
+    FAILS,
+    NOT_CHECKED,
+    CheckResult,
+    CheckSettings,
+    FileCheck,
+    check_conversion,
+)
+from hipify_plus.check.includes import IncludeScanner, include_folders
+from hipify_plus.check.run import DEFAULT_STD, folder_map
+from hipify_plus.compile_flags import map_include
 from hipify_plus.convert import ConvertSettings, FileOutcome, convert
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
@@ -19,28 +32,66 @@ from hipify_plus.linemap import LineMap
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
 from hipify_plus.registry import get_rule
-from hipify_plus.report.effort import RESOLUTIONS, EffortModel, load_effort_model, resolution_of
+from hipify_plus.report.effort import (
+    RESOLUTIONS,
+    EffortModel,
+    Priced,
+    load_effort_model,
+    resolution_of,
+    single_token,
+)
+from hipify_plus.report.kernels import KernelSection, estimated_kernels, measured_kernels, sort_rows
+from hipify_plus.report.paths import display_path, report_root, root_label
+from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import format_version
 
 EXCERPT_LIMIT = 240  # characters of the finding's source line kept in the report
+GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces its reasons
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    """What the report does beyond converting and linting."""
+
+    check: CheckSettings | None = None  # compile check and measured kernels (None: neither)
+    no_check: str = ""  # why there is no check: `--no-check`, or no hipcc (...)
+    nvcc: str | None = None  # the CUDA side of the kernels section (None: none)
+    sm: str = "sm_80"
+    tune: bool = True  # the tuner's proposals for kernels that spill or fall below the threshold
+    flags: tuple[str, ...] = ()  # -I/-D for nvcc (the check's own flags come with `check`)
+
+
+@dataclass(frozen=True)
+class Also:
+    """A finding merged into the construct's most specific one: listed with it, costs nothing."""
+
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
 
 @dataclass(frozen=True)
 class Finding:
     diagnostic: Diagnostic  # located in the user's file
-    origin: str  # "convert" (renaming could not finish the job) or "lint" (an AMD hazard)
+    origin: str  # "convert", "lint" (an AMD hazard), "check" (hipcc) or "resources" (measured)
     family: str
     resolution: str  # one of RESOLUTIONS
     fix_title: str | None
     hours: float
     excerpt: str  # the source line, as text
+    also: tuple[Also, ...] = ()  # other findings on the same construct
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, display: Any = str) -> dict[str, Any]:
         record = self.diagnostic.to_json()
         record.pop("fix", None)
+        record["path"] = display(self.diagnostic.path)
         return {**record, "origin": self.origin, "family": self.family, "resolution": self.resolution,
-                "fix": self.fix_title, "hours": round(self.hours, 3), "excerpt": self.excerpt}
+                "fix": self.fix_title, "hours": round(self.hours, 3), "excerpt": self.excerpt,
+                "also": [a.to_json() for a in self.also]}
 
 
 @dataclass
@@ -52,10 +103,24 @@ class FileSummary:
     message: str = ""
     findings: int = 0
     hours: float = 0.0
+    lines: int = 0
+    bound: float | None = None  # the most the file can cost (rewriting it by hand)
+    uncapped: float = 0.0  # what its findings add up to before the bound
+    compile: str = ""  # compiles | fails | not-checked ("" when the file is not compiled)
+    compile_note: str = ""  # fails: the first error; not-checked: why
+    explained_by: str = ""  # fails: the finding that explains it ("HP001 at src/k.cu:12")
 
-    def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "status": self.status, "renamed": self.renamed,
-                "message": self.message, "findings": self.findings, "hours": round(self.hours, 3)}
+    @property
+    def capped(self) -> bool:
+        return self.bound is not None and self.uncapped > self.bound + 1e-9
+
+    def to_json(self, display: Any = str) -> dict[str, Any]:
+        return {"path": display(self.path), "kind": self.kind, "status": self.status, "renamed": self.renamed,
+                "message": self.message, "findings": self.findings, "hours": round(self.hours, 3),
+                "lines": self.lines, "bound_hours": None if self.bound is None else round(self.bound, 3),
+                "capped": self.capped, "uncapped_hours": round(self.uncapped, 3),
+                "compile": self.compile or None, "compile_note": self.compile_note or None,
+                "explained_by": self.explained_by or None}
 
 
 @dataclass
@@ -74,6 +139,40 @@ class Group:
                 "by_severity": dict(self.by_severity), "by_resolution": dict(self.by_resolution)}
 
 
+@dataclass(frozen=True)
+class LaunchLoop:
+    """A host loop HP324 found: several launches per iteration, and whether convert's graph
+    rewrite applies (`lint --unsafe-fixes`) or which precondition fails."""
+
+    path: str
+    line: int
+    summary: str  # what the loop launches
+    rewrite: str  # the fix's title, when the body is capturable
+    blockers: tuple[str, ...]  # why it is not, otherwise
+    excerpt: str
+
+    def to_json(self, display: Any = str) -> dict[str, Any]:
+        return {"path": display(self.path), "line": self.line, "summary": self.summary,
+                "rewrite": self.rewrite or None, "blockers": list(self.blockers), "excerpt": self.excerpt}
+
+
+@dataclass
+class CompileStatus:
+    """The compile check's outcome as the report shows it."""
+
+    summary: str  # the check's one-line summary, or why there was no check
+    checked: bool
+    units: int = 0
+    compile: int = 0
+    fail: int = 0
+    not_checked: int = 0
+    missing: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"summary": self.summary, "checked": self.checked, "units": self.units, "compile": self.compile,
+                "fail": self.fail, "not_checked": self.not_checked, "missing_headers": self.missing}
+
+
 @dataclass
 class GapReport:
     inputs: list[str]
@@ -85,11 +184,31 @@ class GapReport:
     findings: list[Finding]
     problems: list[str]
     model: EffortModel
+    root: str = ""  # paths are shown relative to this folder
+    compile_status: CompileStatus | None = None
+    kernels: KernelSection | None = None
+    launch_loops: list[LaunchLoop] = field(default_factory=list)
+    target_note: str = ""  # "the installed hipcc" when the target follows the machine
     tool_version: str = __version__
+
+    def display(self, path: str) -> str:
+        return display_path(path, self.root)
+
+    @property
+    def root_label(self) -> str:
+        return root_label(self.root)
 
     @property
     def hours(self) -> float:
         return sum(f.hours for f in self.findings)
+
+    @property
+    def days(self) -> float:
+        return self.hours / self.model.day if self.model.day else 0.0
+
+    @property
+    def capped_files(self) -> list[FileSummary]:
+        return [f for f in self.files if f.capped]
 
     def groups(self, by: str) -> list[Group]:
         """Findings grouped by "family" or by "rule", largest effort first."""
@@ -111,6 +230,8 @@ class GapReport:
         statuses = Counter(f.status for f in self.files)
         resolutions = Counter(f.resolution for f in self.findings)
         severities = Counter(f.diagnostic.severity for f in self.findings)
+        check = self.compile_status
+        kernels = self.kernels
         return {
             "files": len(self.files),
             "files_converted": statuses["converted"],
@@ -121,36 +242,67 @@ class GapReport:
             "renamed": self.renamed,
             "apis_converted": sum(len(names) for names in self.converted.values()),
             "findings": len(self.findings),
+            "merged": sum(len(f.also) for f in self.findings),
             **{f"findings_{s}": severities[s] for s in ("error", "warning", "info")},
             **{f"resolution_{r.replace(' ', '_')}": resolutions[r] for r in RESOLUTIONS},
+            "units_checked": check.units if check and check.checked else 0,
+            "units_compile": check.compile if check else 0,
+            "units_fail": check.fail if check else 0,
+            "units_not_checked": check.not_checked if check else 0,
+            "kernels": kernels.kernels if kernels else 0,
+            "kernels_flagged": len({(r.path, r.line, r.kernel) for r in kernels.flagged()}) if kernels else 0,
+            "kernels_estimated": bool(kernels and kernels.estimate),
+            "launch_loops": len(self.launch_loops),
+            "files_capped": len(self.capped_files),
             "hours": round(self.hours, 1),
+            "days": round(self.days, 1),
         }
 
     def to_json(self) -> dict[str, Any]:
         return {
             "tool": {"name": "hipify-plus", "version": self.tool_version},
             "inputs": self.inputs,
-            "target": {"rocm": self.rocm_version, "roc_libraries": self.roc},
+            "root": self.root,
+            "target": {"rocm": self.rocm_version, "roc_libraries": self.roc, "note": self.target_note or None},
             "summary": self.counts(),
+            "compile": self.compile_status.to_json() if self.compile_status else None,
+            "kernels": self.kernels.to_json(self.display) if self.kernels else None,
+            "launch_loops": [loop.to_json(self.display) for loop in self.launch_loops],
             "converted": {library: names for library, names in self.converted.items()},
             "families": [g.to_json() for g in self.groups("family")],
             "rules": [g.to_json() for g in self.groups("rule")],
-            "files": [f.to_json() for f in self.files],
-            "findings": [f.to_json() for f in self.findings],
+            "files": [f.to_json(self.display) for f in self.files],
+            "findings": [f.to_json(self.display) for f in self.findings],
             "problems": self.problems,
             "effort_model": self.model.to_json(),
         }
 
 
+@dataclass
+class _Raw:
+    """A finding in the user's file before it is priced."""
+
+    diagnostic: Diagnostic
+    origin: str
+    resolution: str
+    fix_title: str | None
+    single_token: bool = False
+
+
 def build_report(
     paths: list[Path], options: TranslateOptions, lint_settings: LintSettings, *, jobs: int = 0,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE, settings: ReportSettings | None = None,
+    target_note: str = "",
 ) -> GapReport:
     """Convert into a scratch folder, lint what convert wrote (what is left is what the
-    converted code still has), and report every finding at its place in the user's files.
+    converted code still has), compile-check it and measure its kernels when settings ask for it,
+    and report every finding at its place in the user's files.
     Raises ConvertError for unusable inputs (a missing path)."""
     from hipify_plus.commands.lint import lint_paths
 
+    settings = settings or ReportSettings()
+    problems: list[str] = []
+    checked: CheckResult | None = None
     with tempfile.TemporaryDirectory(prefix="hipify-plus-report-") as scratch:
         output = Path(scratch) / "out"
         output.mkdir()
@@ -164,11 +316,8 @@ def build_report(
                             max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
         maps: dict[str, LineMap | None] = {}
-        # (finding in the user's file, origin, resolution and fix title of the finding as made)
-        raw: list[tuple[Diagnostic, str, str, str | None]] = [
-            (d, "convert", resolution_of(d), d.fix.title if d.fix else None)
-            for o in conversion.outcomes for d in o.diagnostics if lint_settings.enabled(d.rule, d.path)
-        ]
+        raw = [_Raw(d, "convert", resolution_of(d), d.fix.title if d.fix else None, single_token(d.fix, _data(o.input)))
+               for o in conversion.outcomes for d in o.diagnostics if lint_settings.enabled(d.rule, d.path)]
         for diagnostic in linted.diagnostics:
             outcome = origins.get(diagnostic.path)
             if outcome is None:
@@ -178,31 +327,89 @@ def build_report(
             line_map = maps[diagnostic.path]
             back = line_map.back(diagnostic) if line_map is not None else None
             if back is not None and lint_settings.enabled(back.rule, back.path):
-                raw.append((back, "lint", resolution_of(diagnostic), diagnostic.fix.title if diagnostic.fix else None))
-        internal = [f"internal error: {e.replace(str(output), '<converted>')}" for e in linted.internal]
+                fix = diagnostic.fix
+                raw.append(_Raw(back, "lint", resolution_of(diagnostic), fix.title if fix else None,
+                                single_token(fix, linted.sources[diagnostic.path])))
+        scrub = _Scrubber(str(output))
+        problems += [f"internal error: {scrub(e)}" for e in linted.internal]
+
+        if settings.check is not None:
+            try:
+                checked = check_conversion(conversion.outcomes, settings.check)
+            except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the report
+                problems.append(f"internal error in the compile check: {type(exc).__name__}: {scrub(str(exc))}")
+        if checked is not None:
+            raw += [_Raw(scrub.diagnostic(d), "check", resolution_of(d), None) for d in checked.diagnostics
+                    if lint_settings.enabled(d.rule, d.path)]
+        kernels, measured = _kernels(conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub)
+        raw += [_Raw(d, "resources", resolution_of(d), None) for d in measured if lint_settings.enabled(d.rule, d.path)]
+        root = report_root(paths)
+        statuses = _statuses(checked, origins, scrub, str(root)) if checked is not None else {}
 
     sources = {m.original.path: m.original for m in maps.values() if m is not None}
     model = load_effort_model()
     files = {o.input: _file_summary(o) for o in conversion.outcomes}
-    raw.sort(key=lambda item: (item[0].path, item[0].line, item[0].column, item[0].rule))
+    raw.sort(key=lambda item: (item.diagnostic.path, item.diagnostic.line, item.diagnostic.column, item.diagnostic.rule))
+    priced = [Priced(r.diagnostic, r.resolution, r.single_token) for r in raw]
+    hours = model.hours(priced)
+    into = model.merge(priced)
+    also: dict[int, list[Also]] = defaultdict(list)
+    for index, target in enumerate(into):
+        if target is not None:
+            also[target].append(Also(raw[index].diagnostic.rule, raw[index].diagnostic.message))
     findings = []
-    for (diagnostic, origin, resolution, fix_title), hours in zip(raw, model.hours((d, r) for d, _, r, _ in raw)):
-        family = get_rule(diagnostic.rule).family
-        findings.append(Finding(diagnostic, origin, family, resolution, fix_title, hours, _excerpt(sources, diagnostic)))
+    for index, (item, cost) in enumerate(zip(raw, hours)):
+        if into[index] is not None:
+            continue
+        diagnostic = item.diagnostic
+        findings.append(Finding(diagnostic, item.origin, get_rule(diagnostic.rule).family, item.resolution,
+                                item.fix_title, cost, _excerpt(sources, diagnostic), tuple(also.get(index, ()))))
         summary = files.setdefault(diagnostic.path, FileSummary(diagnostic.path, _kind(diagnostic.path), "unchanged"))
         summary.findings += 1
-        summary.hours += hours
+        summary.uncapped += cost
+    findings = _bounded(findings, files, model, sources)
 
-    problems = [f"{o.input}: {o.message}" for o in conversion.outcomes if o.status in ("error", "skipped")]
-    return GapReport(
+    for path, status in statuses.items():
+        summary = files.setdefault(path, FileSummary(path, _kind(path), "unchanged"))
+        summary.compile, summary.compile_note, summary.explained_by = status
+
+    problems = [f"{o.input}: {o.message}" for o in conversion.outcomes if o.status in ("error", "skipped")] + problems
+    report = GapReport(
         inputs=[str(p) for p in paths], rocm_version=format_version(options.rocm_version), roc=options.roc,
         files=sorted(files.values(), key=lambda f: f.path), converted=_converted(conversion.outcomes),
-        renamed=sum(o.renamed for o in conversion.outcomes), findings=findings, problems=problems + internal,
-        model=model,
+        renamed=sum(o.renamed for o in conversion.outcomes), findings=findings, problems=problems,
+        model=model, root=str(root), kernels=kernels, target_note=target_note,
+        launch_loops=[_launch_loop(f) for f in findings if f.diagnostic.rule == "HP324"],
     )
+    report.compile_status = _compile_status(checked, settings)
+    for file in report.files:  # a path inside a note reads as the table's paths do
+        if file.explained_by:
+            file.explained_by = _display_finding(file.explained_by, report)
+    return report
 
 
 _WRITTEN = ("changed", "unchanged", "cached")
+
+
+class _Scrubber:
+    """Scratch-folder paths in messages -> `<converted>/...`: the scratch folder is gone when the
+    report is read."""
+
+    def __init__(self, scratch: str) -> None:
+        self.scratch = scratch
+
+    def __call__(self, text: str) -> str:
+        return text.replace(self.scratch, "<converted>")
+
+    def diagnostic(self, diagnostic: Diagnostic) -> Diagnostic:
+        return replace(diagnostic, message=self(diagnostic.message))
+
+
+def _data(path: str) -> bytes | None:
+    try:
+        return read_source(Path(path))
+    except SkipFile:
+        return None
 
 
 def _kind(path: str) -> str:
@@ -214,6 +421,163 @@ def _file_summary(outcome: FileOutcome) -> FileSummary:
     status = {"changed": "converted", "cached": "converted"}.get(outcome.status, outcome.status)
     return FileSummary(outcome.input, _kind(outcome.input), status, outcome.renamed,
                        outcome.message if outcome.status in ("error", "skipped") else "")
+
+
+def _bounded(findings: list[Finding], files: dict[str, FileSummary], model: EffortModel,
+             sources: dict[str, SourceFile]) -> list[Finding]:
+    """No file costs more than rewriting it by hand: a file whose findings add up to more than its
+    bound has each of them scaled down to fit."""
+    scale: dict[str, float] = {}
+    for path, summary in files.items():
+        if not summary.findings:
+            continue
+        source = sources.get(path)
+        data = source.data if source is not None else _data(path)
+        if data is None:
+            summary.hours = summary.uncapped
+            continue
+        summary.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
+        summary.bound = model.bound(summary.lines)
+        if summary.bound is not None and summary.uncapped > summary.bound:
+            scale[path] = summary.bound / summary.uncapped
+            summary.hours = summary.bound
+        else:
+            summary.hours = summary.uncapped
+    return [replace(f, hours=f.hours * scale[f.diagnostic.path]) if f.diagnostic.path in scale else f
+            for f in findings]
+
+
+def _statuses(checked: CheckResult, origins: dict[str, FileOutcome], scrub: _Scrubber,
+              root: str) -> dict[str, tuple[str, str, str]]:
+    """The user's file -> (status, note, explaining finding), for every file the check saw."""
+    by_output = {os.path.abspath(output): outcome.input for output, outcome in origins.items()}
+    maps: dict[str, LineMap | None] = {}
+    found: dict[str, tuple[str, str, str]] = {}
+    for check in checked.files:
+        if check.kind == "host":
+            continue
+        found[check.input] = (check.status, _note(check, by_output, maps, scrub, root), check.finding)
+    return found
+
+
+def _note(check: FileCheck, by_output: dict[str, str], maps: dict[str, LineMap | None], scrub: _Scrubber,
+          root: str) -> str:
+    """fails: `first error: message (at the user's file:line)`; not-checked: the reason."""
+    if check.status == FAILS and check.error is not None:
+        where = check.error.where
+        original = by_output.get(os.path.abspath(where.path))
+        place = scrub(f"{where.path}:{where.line}")
+        if original is not None:
+            if where.path not in maps:
+                try:
+                    maps[where.path] = LineMap.between(original, Path(where.path).read_bytes())
+                except OSError:
+                    maps[where.path] = None
+            line_map = maps[where.path]
+            place = f"{display_path(original, root)}:{line_map.line(where.line) if line_map is not None else where.line}"
+        arch = f" [{check.arch}]" if check.arch else ""
+        return f"{check.error.message} (at {place}){arch}"
+    if check.status == NOT_CHECKED:
+        return scrub(check.reason)
+    return ""
+
+
+def _display_finding(text: str, report: GapReport) -> str:
+    """`HP001 at /abs/src/k.cu:12` -> `HP001 at src/k.cu:12`."""
+    rule, sep, place = text.partition(" at ")
+    if not sep:
+        return text
+    path, colon, line = place.rpartition(":")
+    return f"{rule} at {report.display(path)}:{line}" if colon else text
+
+
+def _compile_status(checked: CheckResult | None, settings: ReportSettings) -> CompileStatus:
+    if checked is None:
+        why = settings.no_check or "not asked for"
+        return CompileStatus(f"not checked: {why}", False)
+    units = checked.units
+    return CompileStatus(checked.summary(), checked.hipcc is not None, len(units), checked.count("compiles"),
+                         checked.count(FAILS), checked.count(NOT_CHECKED), checked.missing_headers())
+
+
+def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings: ReportSettings,
+             lint_settings: LintSettings, paths: list[Path], jobs: int, problems: list[str],
+             scrub: _Scrubber) -> tuple[KernelSection | None, list[Diagnostic]]:
+    """Measured kernels for the units that compile (with hipcc), else estimated ones."""
+    sources = [o.input for o in outcomes if file_kind(o.input) == "source" and o.status in _WRITTEN]
+    user_flags = list(settings.check.flags) if settings.check is not None else list(settings.flags)
+    try:
+        hipcc = settings.check.hipcc if settings.check is not None else None
+        if hipcc is None or checked is None:
+            why = settings.no_check or "no compile check"
+            return estimated_kernels(sources, lint_settings.arches, settings.nvcc, settings.sm, user_flags,
+                                     lint_settings.min_occupancy, lint_settings.max_spills, why), []
+        assert settings.check is not None
+        units = _measure_units(outcomes, checked, settings.check)
+        measure = MeasureSettings(
+            arches=tuple(settings.check.arches), hipcc=hipcc, nvcc=settings.nvcc, sm=settings.sm,
+            flags=tuple(user_flags), jobs=jobs, cache_dir=settings.check.cache_dir,
+            min_occupancy=lint_settings.min_occupancy,
+        )
+        origin_of = {os.path.abspath(o.output): o.input for o in outcomes if o.output}
+        section, diagnostics = measured_kernels(units, measure, [Path(s) for s in sources], lint_settings.max_spills,
+                                                settings.tune, origin_of)
+        measured_files = {r.path for r in section.rows}
+        left = [c for c in checked.units if c.status != "compiles"]
+        if left or any(s not in measured_files for s in sources):
+            unmeasured = [s for s in sources if s not in measured_files]
+            guessed = estimated_kernels(unmeasured, tuple(settings.check.arches), settings.nvcc, settings.sm,
+                                        user_flags, lint_settings.min_occupancy, lint_settings.max_spills, "")
+            section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
+            section.errors += guessed.errors
+            section.notes.append(f"{len(left)} of {len(checked.units)} units do not compile or were not checked: "
+                                 "their kernels are estimated (est.)")
+        section.errors = [scrub(e) for e in section.errors]
+        return section, diagnostics
+    except Exception as exc:  # noqa: BLE001 - a bug here must not cost the rest of the report
+        problems.append(f"internal error in the kernels section: {type(exc).__name__}: {scrub(str(exc))}")
+        return None, []
+
+
+def _measure_units(outcomes: list[FileOutcome], checked: CheckResult, check: CheckSettings) -> list[Unit]:
+    """The units that compiled, with the include folders the check used for them."""
+    project = [Path(os.path.abspath(o.output)) for o in outcomes if o.output and o.status in (*_WRITTEN, "copied")]
+    scanner = IncludeScanner(project)
+    mapped = folder_map(outcomes)
+    outputs = {os.path.abspath(o.output): o for o in outcomes if o.output}
+    root = Path(os.path.commonpath([str(p.parent) for p in project])) if project else None
+    units = []
+    for unit in checked.units:
+        if unit.status != "compiles":
+            continue
+        outcome = outputs.get(os.path.abspath(unit.output))
+        if outcome is None:
+            continue
+        compiled = Path(os.path.abspath(unit.output))
+        own = check.file_flags.get(str(Path(unit.input).resolve()), [])
+        flags = [map_include(f, mapped) for f in (*check.flags, *own)]
+        closure = scanner.closure(compiled, include_folders(flags))
+        flags += [f"-I{folder}" for folder in closure.inferred]
+        flags += [f"-I{compiled.parent}"] + ([f"-I{root}"] if root is not None else [])
+        if not any(f.startswith("-std=") for f in flags):
+            flags.append(DEFAULT_STD)
+        units.append(Unit(Path(outcome.input), compiled, flags))
+    return units
+
+
+def _launch_loop(finding: Finding) -> LaunchLoop:
+    d = finding.diagnostic
+    message = d.message
+    blockers = d.data.get("blockers")
+    head, sep, tail = message.partition(GRAPH_BLOCKERS)
+    if isinstance(blockers, (list, tuple)) and blockers:
+        reasons = tuple(str(b) for b in blockers)
+    elif sep:
+        reasons = tuple(r.strip() for r in tail.split(";") if r.strip())
+    else:
+        reasons = () if finding.fix_title else (message,)
+    summary = head.split(":")[0].strip().rstrip(";.") if head else message
+    return LaunchLoop(d.path, d.line, summary, finding.fix_title or "", reasons, finding.excerpt)
 
 
 def _converted(outcomes: list[FileOutcome]) -> dict[str, list[str]]:

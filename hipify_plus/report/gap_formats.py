@@ -13,6 +13,7 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from hipify_plus.report.gap import GapReport
+from hipify_plus.report.paths import shorten
 from hipify_plus.report.sarif import sarif_document
 from hipify_plus.templates import render_document
 
@@ -20,6 +21,7 @@ GAP_FORMATS = ("html", "markdown", "json", "sarif")
 SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown",
                   ".json": "json", ".sarif": "sarif"}
 FINDING_LIMIT = 2000  # findings listed one by one in HTML and Markdown (JSON and SARIF list all)
+KERNEL_LIMIT = 600  # kernel rows (kernel x target) listed in HTML and Markdown (JSON lists all)
 
 # Enough to keep text inert inside a table cell: emphasis, code, links, the cell bar.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -80,9 +82,10 @@ def render_gap(report: GapReport, fmt: str) -> str:
         document = sarif_document([f.diagnostic for f in report.findings])
         document["runs"][0]["properties"] = {"migrationGap": report.counts()}
         return json.dumps(document, indent=2) + "\n"
+    limits = {"finding_limit": FINDING_LIMIT, "kernel_limit": KERNEL_LIMIT}
     if fmt == "markdown":
         return render_document("report/gap.md.j2", {"md": markdown_text, "code": markdown_code,
-                                                     "message": markdown_message},
-                               report=report, finding_limit=FINDING_LIMIT)
-    return render_document("report/gap.html.j2", {"message": html_message}, report=report,
-                           finding_limit=FINDING_LIMIT)
+                                                     "message": markdown_message, "short": shorten},
+                               report=report, **limits)
+    return render_document("report/gap.html.j2", {"message": html_message, "short": shorten}, report=report,
+                           **limits)

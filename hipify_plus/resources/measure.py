@@ -216,6 +216,15 @@ def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
         shutil.rmtree(workdir, ignore_errors=True)
         raise
     result.units, result.errors = units, errors
+    measure_units(result, settings)
+    return result
+
+
+def measure_units(result: Measurement, settings: MeasureSettings) -> None:
+    """Compile `result.units` for every target (and the CUDA originals with nvcc, when set) and
+    add a row per kernel; compile failures go to `result.errors`. The report calls this with the
+    units of the tree it converted itself."""
+    units = result.units
     jobs = [(unit, arch) for unit in units for arch in settings.arches]
     workers = settings.jobs or os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
@@ -243,7 +252,6 @@ def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
             cuda_side = (cuda.get(unit.original) or {}).get(usage.name)
             result.rows.append(Row(usage, readable, str(unit.original), line, cuda_side))
     result.rows.sort(key=lambda r: (r.original, r.line, r.kernel, r.usage.arch))
-    return result
 
 
 def findings(measurement: Measurement, min_occupancy: int) -> list[Diagnostic]:

@@ -1,0 +1,296 @@
+"""The report's kernels section: every kernel's AMD registers, scratch, spills and occupancy per
+target, beside the CUDA side, with the launch bounds in force and the tuner's proposal.
+
+Measured with hipcc through hipify_plus/resources (measure_units, tune) on the tree the report
+converted; without hipcc, estimated through resources/estimate.py from nvcc's register counts, or
+from a static estimate of each kernel's per-thread state when there is no nvcc either. Estimates
+are marked as such wherever they are shown."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.lint.context import Kernel, LintContext
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse import parse
+from hipify_plus.resources.estimate import DEFAULT_THREADS, estimate
+from hipify_plus.resources.hipcc import CompilerError, demangle
+from hipify_plus.resources.measure import (
+    Measurement,
+    MeasureSettings,
+    Row,
+    Unit,
+    base_name,
+    findings,
+    measure_units,
+)
+from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
+from hipify_plus.resources.occupancy import ARCHES, register_cap
+from hipify_plus.source import SourceFile
+
+MEASURED, ESTIMATED = "measured", "estimate"
+# A static estimate counts per-thread state; the compiler adds about this many VGPRs for
+# addresses, indices and temporaries (lint/detectors/launch/_registers.py's calibration:
+# register-tiled kernels used about 25 VGPRs more than their private arrays).
+STATIC_OVERHEAD = 24
+
+
+@dataclass
+class KernelRow:
+    kernel: str  # readable name (demangled)
+    path: str  # the user's file
+    line: int
+    arch: str
+    vgpr: int | None = None
+    agpr: int | None = None
+    sgpr: int | None = None
+    scratch: int | None = None
+    vgpr_spill: int | None = None
+    sgpr_spill: int | None = None
+    occupancy: int | None = None
+    lds: int | None = None
+    cuda: CudaUsage | None = None
+    bounds: str = ""  # the launch bounds as written in the user's file ("" when none)
+    cap: int | None = None  # VGPRs the bounds in force leave
+    proposal: str = ""  # the tuner's proposal, or why there is none
+    flags: list[str] = field(default_factory=list)  # why the row comes first: spills, low occupancy
+    basis: str = ""  # estimates: what the register count comes from
+
+    @property
+    def spilled(self) -> int:
+        return (self.vgpr_spill or 0) + (self.sgpr_spill or 0)
+
+    @property
+    def rank(self) -> int:
+        """0: spills, 1: below the occupancy threshold, 2: the rest."""
+        if any(f.startswith("spill") for f in self.flags):
+            return 0
+        return 1 if self.flags else 2
+
+    def to_json(self, display: Any = str) -> dict[str, Any]:
+        return {
+            "kernel": self.kernel, "path": display(self.path), "line": self.line, "arch": self.arch,
+            "vgpr": self.vgpr, "agpr": self.agpr, "sgpr": self.sgpr, "scratch": self.scratch,
+            "vgpr_spill": self.vgpr_spill, "sgpr_spill": self.sgpr_spill, "occupancy": self.occupancy,
+            "lds": self.lds, "cuda": self.cuda.to_json() if self.cuda else None,
+            "launch_bounds": self.bounds or None, "register_cap": self.cap, "proposal": self.proposal or None,
+            "flags": self.flags, "basis": self.basis or None,
+        }
+
+
+@dataclass
+class KernelSection:
+    mode: str  # measured | estimate | none
+    how: str  # one line: what measured or estimated them
+    arches: tuple[str, ...]
+    min_occupancy: int
+    max_spills: int
+    rows: list[KernelRow] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def estimate(self) -> bool:
+        return self.mode == ESTIMATED
+
+    @property
+    def kernels(self) -> int:
+        return len({(r.path, r.line, r.kernel) for r in self.rows})
+
+    def flagged(self) -> list[KernelRow]:
+        return [r for r in self.rows if r.flags]
+
+    def to_json(self, display: Any = str) -> dict[str, Any]:
+        return {"mode": self.mode, "how": self.how, "arches": list(self.arches), "estimate": self.estimate,
+                "thresholds": {"min_occupancy": self.min_occupancy, "max_spills": self.max_spills},
+                "kernels": self.kernels, "rows": [r.to_json(display) for r in self.rows], "errors": self.errors,
+                "notes": self.notes}
+
+
+def sort_rows(rows: list[KernelRow], arches: tuple[str, ...]) -> list[KernelRow]:
+    order = {a: i for i, a in enumerate(arches)}
+    worst: dict[tuple[str, int, str], int] = {}
+    for row in rows:  # a kernel's rows stay together, ranked by its worst target
+        key = (row.path, row.line, row.kernel)
+        worst[key] = min(worst.get(key, 2), row.rank)
+    return sorted(rows, key=lambda r: (worst[(r.path, r.line, r.kernel)], r.path, r.line, r.kernel,
+                                       order.get(r.arch, 99)))
+
+
+class _Definitions:
+    """Kernel definitions of the user's files (launch bounds as written), parsed once each."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, tuple[bytes, dict[str, Kernel], LintContext] | None] = {}
+
+    def context(self, path: str) -> tuple[bytes, dict[str, Kernel], LintContext] | None:
+        if path not in self._files:
+            try:
+                data = Path(path).read_bytes()
+            except OSError:
+                self._files[path] = None
+            else:
+                context = LintContext(SourceFile(path, data), parse(data), LintSettings())
+                self._files[path] = (data, context.kernels, context)
+        return self._files[path]
+
+    def kernel(self, path: str, name: str) -> tuple[bytes, Kernel] | None:
+        found = self.context(path)
+        if found is None or name not in found[1]:
+            return None
+        return found[0], found[1][name]
+
+
+def _bounds(definition: tuple[bytes, Kernel] | None) -> tuple[str, int | None]:
+    """The launch bounds as written, and the threads they allow (None: not a constant)."""
+    if definition is None:
+        return "", None
+    data, kernel = definition
+    if kernel.launch_bounds is None:
+        return "", DEFAULT_THREADS
+    text = " ".join(data[kernel.launch_bounds.start_byte:kernel.launch_bounds.end_byte].decode("utf-8", "replace").split())
+    threads = kernel.bounds[0] if kernel.bounds and kernel.bounds[0] else None
+    return text, threads
+
+
+def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
+    flags = []
+    if row.spilled > max_spills:
+        flags.append(f"spills {row.spilled} registers")
+    elif row.scratch and max_spills == 0 and row.basis == "":
+        flags.append(f"spills to scratch ({row.scratch} B/lane)")
+    if row.occupancy is not None and 0 < row.occupancy < min_occupancy:
+        flags.append(f"occupancy {row.occupancy} < {min_occupancy}")
+    return flags
+
+
+def measured_kernels(units: list[Unit], settings: MeasureSettings, sources: list[Path], max_spills: int,
+                     tune: bool = True, origin_of: dict[str, str] | None = None) -> tuple[KernelSection, list[Diagnostic]]:
+    """Compile every unit with hipcc for every target, add nvcc's numbers for the CUDA originals,
+    run the tuner on the kernels that spill or fall below the occupancy threshold, and return the
+    section with the HP601/HP602 findings the measurement makes."""
+    assert settings.hipcc is not None
+    measurement = Measurement(units=list(units))
+    measure_units(measurement, settings)
+    definitions = _Definitions()
+    for row in measurement.rows:  # a kernel defined in a header: its own file and line
+        _place_in_header(row, origin_of or {}, definitions)
+    cuda_side = f", CUDA side from nvcc for {settings.sm}" if settings.nvcc else ", no nvcc for the CUDA side"
+    section = KernelSection(MEASURED, f"measured with hipcc {settings.hipcc.version}{cuda_side}", settings.arches,
+                            settings.min_occupancy, max_spills, errors=list(measurement.errors))
+    proposals = {}
+    if tune:
+        from hipify_plus.resources.tune import tune as run_tune
+
+        try:
+            for proposal in run_tune(measurement, settings, sources):
+                proposals[(proposal.file, proposal.kernel)] = proposal
+        except CompilerError as exc:
+            section.errors.append(f"tuning: {exc}")
+    for row in measurement.rows:
+        section.rows.append(_measured_row(row, definitions, proposals.get((row.original, row.kernel)), settings,
+                                          max_spills))
+    section.rows = sort_rows(section.rows, settings.arches)
+    flagged = {(r.kernel, r.arch) for r in section.rows if r.rank == 0}
+    diagnostics = [d for d in findings(measurement, settings.min_occupancy)
+                   if d.rule != "HP601" or (d.data.get("kernel"), d.data.get("arch")) in flagged]
+    return section, diagnostics
+
+
+def _place_in_header(row: Row, origin_of: dict[str, str], definitions: _Definitions) -> None:
+    """hipcc names the file that defines the kernel; where that is a converted header, the row
+    moves to the user's header, at the kernel's definition."""
+    header = origin_of.get(os.path.abspath(row.usage.file)) if row.usage.file else None
+    if header is None or header == row.original:
+        return
+    found = definitions.kernel(header, base_name(row.kernel))
+    row.original = header
+    row.line = found[1].node.start_point[0] + 1 if found is not None else row.usage.line
+
+
+def _measured_row(row: Row, definitions: _Definitions, proposal: Any, settings: MeasureSettings,
+                  max_spills: int) -> KernelRow:
+    u = row.usage
+    bounds, threads = _bounds(definitions.kernel(row.original, base_name(row.kernel)))
+    model = ARCHES.get(u.arch)
+    result = KernelRow(
+        row.kernel, row.original, row.line, u.arch, u.vgpr, u.agpr, u.sgpr, u.scratch, u.vgpr_spill, u.sgpr_spill,
+        u.occupancy, u.lds, row.cuda, bounds,
+        register_cap(model, threads) if model is not None and threads else None,
+    )
+    result.flags = _flags(result, settings.min_occupancy, max_spills)
+    if proposal is not None and result.flags:
+        result.proposal = _proposal_text(proposal, u.arch)
+    return result
+
+
+def _proposal_text(proposal: Any, arch: str) -> str:
+    if proposal.candidate is None:
+        return f"no proposal: {proposal.note}"
+    old, new = proposal.before.get(arch), proposal.after.get(arch)
+    text = f"`{proposal.candidate.attribute}`"
+    if old is not None and new is not None:
+        text += (f": VGPR {old.vgpr}→{new.vgpr}, scratch {old.scratch}→{new.scratch} B/lane, "
+                 f"occupancy {old.occupancy}→{new.occupancy}")
+    return text + (f" ({proposal.note})" if proposal.note else "")
+
+
+def estimated_kernels(files: Iterable[str], arches: tuple[str, ...], nvcc: str | None, sm: str, flags: list[str],
+                      min_occupancy: int, max_spills: int, why: str) -> KernelSection:
+    """Without hipcc: each kernel of the user's files, its register count from nvcc (the CUDA
+    original) or else a static estimate, and the occupancy the AMD model gives for it."""
+    files = sorted(set(files))
+    source = f"nvcc {sm} register counts" if nvcc else "a static estimate of per-thread state (no nvcc)"
+    section = KernelSection(ESTIMATED, f"estimated from {source} with AMD's occupancy model: {why}", arches,
+                            min_occupancy, max_spills)
+    counted: dict[str, list[tuple[str, CudaUsage]]] = {}  # kernel base name -> (readable name, usage)
+    if nvcc:
+        for file in files:
+            if not file.endswith(".cu"):
+                continue
+            try:
+                usages = cuda_usage(nvcc, Path(file), sm, flags)
+            except CudaCompileError as exc:
+                section.errors.append(str(exc))
+                continue
+            names = demangle(sorted(usages))
+            for mangled, usage in usages.items():
+                readable = names.get(mangled, mangled)
+                counted.setdefault(base_name(readable), []).append((readable, usage))
+    definitions = _Definitions()
+    for file in files:
+        found = definitions.context(file)
+        if found is None:
+            continue
+        data, kernels, context = found
+        for name, kernel in kernels.items():
+            line = kernel.node.start_point[0] + 1
+            bounds, threads = _bounds((data, kernel))
+            instances: list[tuple[str, int, int, str, CudaUsage | None]] = [
+                (readable, usage.registers, usage.smem, f"nvcc {sm}: {usage.registers} registers", usage)
+                for readable, usage in counted.get(name, [])
+            ]
+            if not instances:
+                from hipify_plus.lint.detectors.launch._registers import register_estimate
+
+                words = register_estimate(context, kernel.node).words
+                instances = [(name, words + STATIC_OVERHEAD, 0,
+                              f"static: ~{words} words of per-thread state + {STATIC_OVERHEAD}", None)]
+            for readable, registers, smem, basis, usage in instances:
+                for arch in arches:
+                    guess = estimate(arch, registers, smem, threads)
+                    if guess is None:
+                        continue
+                    row = KernelRow(readable, file, line, arch, vgpr=registers, occupancy=guess.occupancy,
+                                    lds=smem, cuda=usage, bounds=bounds, cap=guess.cap, basis=basis)
+                    row.flags = _flags(row, min_occupancy, max_spills)
+                    if guess.likely_spills:
+                        row.flags.insert(0, f"spills likely: {registers} > cap {guess.cap}")
+                    section.rows.append(row)
+    section.rows = sort_rows(section.rows, arches)
+    return section
