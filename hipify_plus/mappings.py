@@ -264,7 +264,7 @@ class MappingTable:
             return mapping
         return replace(mapping, **changes, verified="; ".join(where))  # type: ignore[arg-type]
 
-    def verified(self, name: str) -> "Verified | None":
+    def verified(self, name: str) -> Verified | None:
         """What verified_versions.tsv measured for a HIP/ROC name."""
         return self._verified.get(name)
 

@@ -55,7 +55,7 @@ def test_headers_and_newest_version() -> None:
     table = load_mappings()
     assert table.header("cuda_runtime.h").hip == "hip/hip_runtime.h"
     assert table.header("cub/block/block_reduce.cuh").hip == "hipcub/hipcub.hpp"
-    assert table.header("mma.h").status == "unsupported"
+    assert table.header("mma.h").status in ("unsupported", "lint")  # lint: convert's HP506 ports WMMA
     assert table.newest_rocm >= (7, 14, 0)
     assert table.header("cutensor.h").hip == "hiptensor/hiptensor.h"
     assert table.header("cusparseLt.h").hip == "hipsparselt/hipsparselt.h"

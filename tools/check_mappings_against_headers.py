@@ -42,8 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hipify_plus.mappings import MappingTable  # noqa: E402
-from hipify_plus.versions import Version, format_version, parse_version  # noqa: E402
+from hipify_plus.mappings import MappingTable
+from hipify_plus.versions import Version, format_version, parse_version
 
 
 @dataclass(frozen=True)
@@ -287,8 +287,8 @@ def main(argv: list[str]) -> int:
             if len(spelled) == 1:
                 first_release = min(root.releases[library] for root in roots
                                     if library in root.releases and spelled[0] in root.words[library])
-                rows.append((name, _minor(first_release), "", f"the headers spell it {spelled[0]} "
-                             f"({releases}); the tables say {data}", spelled[0]))
+                where = f"the headers spell it {spelled[0]} ({releases}); the tables say {data}"
+                rows.append((name, _minor(first_release), "", where, spelled[0]))
             else:
                 rows.append((name, "none", "", f"{library} headers {releases}: not declared; the tables say {data}", ""))
             continue

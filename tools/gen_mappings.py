@@ -152,7 +152,7 @@ class Row:
             self.hip_c, self.hip_u, self.fallback, self.fallback_a,
         ]
 
-    def take(self, other: "Row", sides: tuple[str, ...]) -> None:
+    def take(self, other: Row, sides: tuple[str, ...]) -> None:
         """Replace the named sides by another table's (newer) cells for the same name."""
         if "cuda" in sides:
             self.cuda_a, self.cuda_d, self.cuda_r, self.cuda_c = other.cuda_a, other.cuda_d, other.cuda_r, other.cuda_c
