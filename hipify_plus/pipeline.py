@@ -18,6 +18,7 @@ from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability, OffsetMap
 from hipify_plus.filekinds import file_kind
 from hipify_plus.mappings import MappingTable
+from hipify_plus.parse import reparse
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
@@ -73,12 +74,13 @@ def translate(
 
     settings = LintSettings(select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch,
                             converted=True, roc=options.roc)
-    outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE)
+    tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
+    outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)
     maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
     placed = [_placed(d, maps, source) for d in outcome.result.diagnostics]
     diagnostics = sorted([*renamed.diagnostics, *placed], key=lambda d: (d.start, d.rule))
     return replace(renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed),
-                   edit_rounds=[renamed.edits, *outcome.edits])
+                   edit_rounds=[renamed.edits, *outcome.edits], tree=None)
 
 
 def _as_source_path(path: str) -> str:

@@ -15,7 +15,7 @@ from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintConte
 from hipify_plus.lint.registry import detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
-from hipify_plus.parse import Tree, error_count, nodes_of_types, parse
+from hipify_plus.parse import Tree, error_count, nodes_of_types, parse, reparse
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
 
@@ -152,15 +152,18 @@ class FixOutcome:
         return [OffsetMap(round_edits) for round_edits in reversed(self.edits)]
 
 
-def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applicability) -> FixOutcome:
+def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applicability,
+                 tree: Tree | None = None) -> FixOutcome:
     """Apply fixes until none applies (at most MAX_FIX_ROUNDS rounds). A round whose result has
-    more parse errors than its input is rolled back and fixing stops there."""
+    more parse errors than its input is rolled back and fixing stops there. `tree`: the parse of
+    `data` when the caller has it (each round's tree is re-parsed from the last one's)."""
     current = data
     applied = 0
     kept: list[list[Edit]] = []
     fixed: Counter[str] = Counter()
     source = file_kind(path) == "source"
-    tree = parse(current) if source else None
+    if source and tree is None:
+        tree = parse(current)
     errors = error_count(tree) if tree is not None else 0
     result = lint(path, current, settings, tree)
     for round_number in range(1, MAX_FIX_ROUNDS + 1):
@@ -173,7 +176,8 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
         if not outcome.applied:
             return FixOutcome(current, result, applied, round_number - 1, edits=kept, fixed=fixed)
         if source:
-            tree = parse(outcome.source)
+            assert tree is not None
+            tree = reparse(tree, current, outcome.source, outcome.edits)
             if error_count(tree) > errors:
                 titles = ", ".join(sorted({f.title for f in outcome.applied}))
                 return FixOutcome(current, result, applied, round_number,

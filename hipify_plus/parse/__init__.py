@@ -7,7 +7,8 @@ from hipify_plus.parse.tree_sitter import (
     error_count,
     nodes_of_types,
     parse,
+    reparse,
     translation_nodes,
 )
 
-__all__ = ["Node", "Tree", "captures", "error_count", "nodes_of_types", "parse", "translation_nodes"]
+__all__ = ["Node", "Tree", "captures", "error_count", "nodes_of_types", "parse", "reparse", "translation_nodes"]

@@ -73,6 +73,10 @@ def is_definition(node: Node) -> bool:
         outer = parent.parent
         return (_is_field(parent, "name", node) and outer is not None and outer.type == "function_declarator"
                 and _is_field(outer, "declarator", parent) and _defines_function(outer))
+    if kind == "init_declarator" and not _unmapped(node):
+        value = parent.child_by_field_name("value")
+        if value is not None and value.type == "argument_list":
+            return False  # `T cudaMalloc(&p, n);`: a misread call to a CUDA API, not a variable
     field = _NAME_FIELD.get(kind)
     return field is not None and _is_field(parent, field, node)
 
