@@ -14,6 +14,8 @@
         }                                                                  \
     } while (0)
 
+#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+
 __global__ void predict(float* u, int n) {}
 __global__ void correct(float* u, int n) {}
 __global__ void apply_boundary(float* u, int n) {}
@@ -52,6 +54,12 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         hipLaunchKernelGGL(correct, half, block, 0, stream, u, n);
         hipLaunchKernelGGL(apply_boundary, grid, block, 0, stream, u, n);
         hipLaunchKernelGGL(residual, grid, block, 0, stream, u, r, n);
+    }
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        predict<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        correct<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        apply_boundary<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        exchange_halo<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
     }
     int left = steps;
     do {  // expect: HP324
@@ -97,6 +105,23 @@ void not_capturable(float* u, float* v, float* r, float* host_r, float* flags, i
         apply_boundary<<<grid, block, 0, stream>>>(v, n);
         exchange_halo<<<grid, block, 0, stream>>>(v, n);
         std::swap(u, v);
+    }
+    // pointer ping-pong through a temporary
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        float* previous = u;
+        u = v;
+        v = previous;
+        stencil<<<grid, block, 0, stream>>>(v, u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
+    }
+    // the per-thread default stream
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        predict<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        correct<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        apply_boundary<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        exchange_halo<<<grid, block, 0, hipStreamPerThread>>>(u, n);
     }
     // an argument the body changes
     for (int step = 0; step < steps; ++step) {  // expect: HP324

@@ -14,6 +14,8 @@
         }                                                                  \
     } while (0)
 
+#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+
 __global__ void predict(float* u, int n) {}
 __global__ void correct(float* u, int n) {}
 __global__ void apply_boundary(float* u, int n) {}
@@ -41,24 +43,24 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_40 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_40 = nullptr;
+    hipGraph_t hipify_plus_graph_42 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_42 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
         CHECK(hipGetLastError());
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_40) != hipSuccess) hipify_plus_graph_40 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_42) != hipSuccess) hipify_plus_graph_42 = nullptr;
     }
-    if (hipify_plus_graph_40 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_40, hipify_plus_graph_40, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_40 = nullptr;
-    if (hipify_plus_graph_exec_40 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_42 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_42, hipify_plus_graph_42, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_42 = nullptr;
+    if (hipify_plus_graph_exec_42 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     for (int step = 0; step < steps; ++step) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_40 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_40, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_42 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_42, stream) == hipSuccess) continue;
 #endif
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
@@ -67,19 +69,19 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
     }
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_40 != nullptr) {
+    if (hipify_plus_graph_exec_42 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_40);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_42);
     }
-    if (hipify_plus_graph_40 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_40);
+    if (hipify_plus_graph_42 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_42);
 #endif
     int step = 0;
 #if HIPIFY_PLUS_USE_GRAPHS
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_48 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_48 = nullptr;
+    hipGraph_t hipify_plus_graph_50 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_50 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         dim3 half(grid.x / 2);
         CHECK(hipMemsetAsync(r, 0, n * sizeof(float), stream));
@@ -87,16 +89,16 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         hipLaunchKernelGGL(correct, half, block, 0, stream, u, n);
         hipLaunchKernelGGL(apply_boundary, grid, block, 0, stream, u, n);
         hipLaunchKernelGGL(residual, grid, block, 0, stream, u, r, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_48) != hipSuccess) hipify_plus_graph_48 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_50) != hipSuccess) hipify_plus_graph_50 = nullptr;
     }
-    if (hipify_plus_graph_48 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_48, hipify_plus_graph_48, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_48 = nullptr;
-    if (hipify_plus_graph_exec_48 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_50 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_50, hipify_plus_graph_50, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_50 = nullptr;
+    if (hipify_plus_graph_exec_50 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     while (step++ < steps) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_48 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_48, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_50 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_50, stream) == hipSuccess) continue;
 #endif
         dim3 half(grid.x / 2);
         CHECK(hipMemsetAsync(r, 0, n * sizeof(float), stream));
@@ -106,34 +108,68 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         hipLaunchKernelGGL(residual, grid, block, 0, stream, u, r, n);
     }
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_48 != nullptr) {
+    if (hipify_plus_graph_exec_50 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_48);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_50);
     }
-    if (hipify_plus_graph_48 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_48);
+    if (hipify_plus_graph_50 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_50);
+#endif
+#if HIPIFY_PLUS_USE_GRAPHS
+    // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
+    // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
+    // (graph replay is not always faster on ROCm); without it the loop runs as written.
+    hipGraph_t hipify_plus_graph_117 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_117 = nullptr;
+    if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
+        predict<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        correct<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        apply_boundary<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        exchange_halo<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_117) != hipSuccess) hipify_plus_graph_117 = nullptr;
+    }
+    if (hipify_plus_graph_117 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_117, hipify_plus_graph_117, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_117 = nullptr;
+    if (hipify_plus_graph_exec_117 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+#endif
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+#if HIPIFY_PLUS_USE_GRAPHS
+        if (hipify_plus_graph_exec_117 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_117, stream) == hipSuccess) continue;
+#endif
+        predict<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        correct<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        apply_boundary<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+        exchange_halo<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
+    }
+#if HIPIFY_PLUS_USE_GRAPHS
+    if (hipify_plus_graph_exec_117 != nullptr) {
+        (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_117);
+    }
+    if (hipify_plus_graph_117 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_117);
 #endif
     int left = steps;
 #if HIPIFY_PLUS_USE_GRAPHS
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_57 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_57 = nullptr;
+    hipGraph_t hipify_plus_graph_65 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_65 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_57) != hipSuccess) hipify_plus_graph_57 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_65) != hipSuccess) hipify_plus_graph_65 = nullptr;
     }
-    if (hipify_plus_graph_57 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_57, hipify_plus_graph_57, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_57 = nullptr;
-    if (hipify_plus_graph_exec_57 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_65 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_65, hipify_plus_graph_65, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_65 = nullptr;
+    if (hipify_plus_graph_exec_65 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     do {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_57 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_57, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_65 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_65, stream) == hipSuccess) continue;
 #endif
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
@@ -141,11 +177,11 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
     } while (--left > 0);
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_57 != nullptr) {
+    if (hipify_plus_graph_exec_65 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_57);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_65);
     }
-    if (hipify_plus_graph_57 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_57);
+    if (hipify_plus_graph_65 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_65);
 #endif
 }
 
@@ -184,6 +220,23 @@ void not_capturable(float* u, float* v, float* r, float* host_r, float* flags, i
         apply_boundary<<<grid, block, 0, stream>>>(v, n);
         exchange_halo<<<grid, block, 0, stream>>>(v, n);
         std::swap(u, v);
+    }
+    // pointer ping-pong through a temporary
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        float* previous = u;
+        u = v;
+        v = previous;
+        stencil<<<grid, block, 0, stream>>>(v, u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
+    }
+    // the per-thread default stream
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        predict<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        correct<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        apply_boundary<<<grid, block, 0, hipStreamPerThread>>>(u, n);
+        exchange_halo<<<grid, block, 0, hipStreamPerThread>>>(u, n);
     }
     // an argument the body changes
     for (int step = 0; step < steps; ++step) {  // expect: HP324
@@ -351,23 +404,23 @@ void quiet(float* u, int n, int steps, int variant, hipStream_t stream)
         // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
         // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
         // (graph replay is not always faster on ROCm); without it the loop runs as written.
-        hipGraph_t hipify_plus_graph_263 = nullptr;
-        hipGraphExec_t hipify_plus_graph_exec_263 = nullptr;
+        hipGraph_t hipify_plus_graph_288 = nullptr;
+        hipGraphExec_t hipify_plus_graph_exec_288 = nullptr;
         if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
             predict<<<grid, block, 0, stream>>>(u, n);
             correct<<<grid, block, 0, stream>>>(u, n);
             apply_boundary<<<grid, block, 0, stream>>>(u, n);
             exchange_halo<<<grid, block, 0, stream>>>(u, n);
-            if (hipStreamEndCapture(stream, &hipify_plus_graph_263) != hipSuccess) hipify_plus_graph_263 = nullptr;
+            if (hipStreamEndCapture(stream, &hipify_plus_graph_288) != hipSuccess) hipify_plus_graph_288 = nullptr;
         }
-        if (hipify_plus_graph_263 != nullptr &&
-            hipGraphInstantiate(&hipify_plus_graph_exec_263, hipify_plus_graph_263, nullptr, nullptr, 0) != hipSuccess)
-            hipify_plus_graph_exec_263 = nullptr;
-        if (hipify_plus_graph_exec_263 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+        if (hipify_plus_graph_288 != nullptr &&
+            hipGraphInstantiate(&hipify_plus_graph_exec_288, hipify_plus_graph_288, nullptr, nullptr, 0) != hipSuccess)
+            hipify_plus_graph_exec_288 = nullptr;
+        if (hipify_plus_graph_exec_288 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
         for (int step = 0; step < steps; ++step) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-            if (hipify_plus_graph_exec_263 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_263, stream) == hipSuccess) continue;
+            if (hipify_plus_graph_exec_288 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_288, stream) == hipSuccess) continue;
 #endif
             predict<<<grid, block, 0, stream>>>(u, n);
             correct<<<grid, block, 0, stream>>>(u, n);
@@ -375,11 +428,11 @@ void quiet(float* u, int n, int steps, int variant, hipStream_t stream)
             exchange_halo<<<grid, block, 0, stream>>>(u, n);
         }
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_263 != nullptr) {
+        if (hipify_plus_graph_exec_288 != nullptr) {
             (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-            (void)hipGraphExecDestroy(hipify_plus_graph_exec_263);
+            (void)hipGraphExecDestroy(hipify_plus_graph_exec_288);
         }
-        if (hipify_plus_graph_263 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_263);
+        if (hipify_plus_graph_288 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_288);
 #endif
     }
 }

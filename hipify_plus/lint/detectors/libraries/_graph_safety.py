@@ -35,13 +35,17 @@ _LIBRARIES: tuple[tuple[str, str, str], ...] = (
 )
 
 
+_PREFIXES = re.compile("|".join(f"(?P<p{i}>{re.escape(p)})" for i, (p, _, _) in enumerate(_LIBRARIES)),
+                       re.IGNORECASE)
+
+
 def library_of(name: str) -> tuple[str, str] | None:
     """(ROCm library, safety) of a called name, or None when it belongs to no library listed."""
-    lowered = name.removeprefix("::").lower()
-    for prefix, library, safety in _LIBRARIES:
-        if lowered.startswith(prefix):
-            return library, safety
-    return None
+    found = _PREFIXES.match(name.removeprefix("::"))
+    if found is None or found.lastgroup is None:
+        return None
+    _, library, safety = _LIBRARIES[int(found.lastgroup[1:])]
+    return library, safety
 
 
 def graph_unsafe_library(name: str) -> str | None:
@@ -94,8 +98,8 @@ def call_kind(name: str) -> CallKind | None:
             return CallKind(LIBRARY, f"calls {library}, which is not graph-safe on ROCm")
         if safety == PARTIAL:
             return CallKind(LIBRARY, f"calls {library}, which is only partly graph-safe on ROCm")
-        return CallKind(LIBRARY, f"calls {library} (graph-safe on ROCm, but only on the captured stream: "
-                                 "the rule cannot prove its handle's stream is it)")
+        return CallKind(LIBRARY, f"calls {library} (graph-safe on ROCm only when it runs on the captured "
+                                 "stream, which the rule cannot prove)")
     runtime = _RUNTIME.match(plain)
     if runtime is None:
         return None

@@ -33,6 +33,14 @@ from hipify_plus.lint.detectors.libraries._launchers import (
     stream_of,
     walk,
 )
+from hipify_plus.lint.detectors.libraries._loop_values import (
+    NULL_STREAMS,
+    header_parts,
+    host_visible,
+    pure,
+    stream_key,
+    swapped,
+)
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.graphs import GraphLoop
 from hipify_plus.rewrite.graphs import plan as graphs_plan
@@ -42,13 +50,6 @@ STREAM, VARIANT, HOST_SYNC, BLOCKING, ALLOCATION, EVENTS, HOST_READ, HOST_IO, LI
     INDIRECT, HOST_WORK, LAYOUT = range(14)
 _BY_KIND = {gs.SYNC: HOST_SYNC, gs.COPY: BLOCKING, gs.ALLOC: ALLOCATION, gs.EVENT: EVENTS, gs.IO: HOST_IO, gs.LIBRARY: LIBRARIES,
             gs.GRAPH: GRAPHS, gs.RUNTIME: HOST_WORK}
-NULL_STREAMS = frozenset({"", "0", "0u", "nullptr", "NULL", "cudaStreamDefault", "hipStreamDefault",
-                          "cudaStreamLegacy", "hipStreamLegacy", "cudaStreamPerThread", "hipStreamPerThread",
-                          "(cudaStream_t)0", "(hipStream_t)0"})
-_PURE = frozenset({"dim3", "static_cast", "reinterpret_cast", "const_cast", "min", "max", "std::min",
-                   "std::max", "fmin", "fmax", "fminf", "fmaxf", "abs", "std::abs", "HIP_KERNEL_NAME"})
-_PURE_PREFIX = re.compile(r"^make_\w+$")
-_HOST_VISIBLE = re.compile(r"^(?:cuda|hip)(?:MallocManaged|MallocHost|HostAlloc|HostMalloc)$")
 _WRITES = frozenset({"assignment_expression", "update_expression"})
 _LEAVES = {"break_statement": "break", "continue_statement": "continue", "return_statement": "return",
            "goto_statement": "goto", "throw_statement": "throw"}
@@ -81,21 +82,6 @@ def _short(text: str, limit: int = 48) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _stream_key(stream: Node | None, ctx: LintContext) -> str:
-    """A stream as a comparable key; every spelling of the null or legacy stream is `0`."""
-    text = re.sub(r"\s+", "", ctx.text(stream)) if stream is not None else ""
-    return "0" if text in NULL_STREAMS and "PerThread" not in text else text
-
-
-def _header(loop: Node) -> list[Node]:
-    fields = {"for_statement": ("initializer", "condition", "update"), "while_statement": ("condition",),
-              "do_statement": ("condition",), "for_range_loop": ("declarator",)}[loop.type]
-    parts = [loop.child_by_field_name(f) for f in fields]
-    if loop.type == "for_statement":  # `for (int i = 0; ...)`: the declaration has no field in some grammars
-        parts += [c for c in loop.children if c.type == "declaration"]
-    return [p for p in parts if p is not None]
-
-
 class _Checker:
     def __init__(self, loop: Node, body: Node, ctx: LintContext, launchers: Launchers) -> None:
         self.loop, self.body, self.ctx, self.launchers = loop, body, ctx, launchers
@@ -120,14 +106,11 @@ class _Checker:
                 return True
         return False
 
-    def pure(self, name: str) -> bool:
-        return name in _PURE or _PURE_PREFIX.match(name) is not None
-
     def opaque(self, node: Node) -> bool:
         """A call whose arguments it cannot change: a launch, a runtime call (which writes only
         through `&x`), a pure function, a check around a runtime call."""
         name = call_name(node, self.ctx)
-        return (self.is_launch(node) is not None or gs.call_kind(name) is not None or self.pure(name)
+        return (self.is_launch(node) is not None or gs.call_kind(name) is not None or pure(name, self.ctx)
                 or self.wrapper(node))
 
     def writes(self, node: Node, *, calls_write: bool) -> dict[str, Node]:
@@ -155,20 +138,21 @@ class _Checker:
     def run(self, minimum: int) -> LoopAnalysis | None:
         ctx, body = self.ctx, self.body
         summary = Summary()
-        count = self.launchers.count(body, self.launchers.main, summary, loops_once=False, hazards=False)
+        count = self.launchers.count(body, self.launchers.main, summary, loops_once=False)
         if count < minimum:
             return None
         direct = [l for l in ctx.launches if body.start_byte <= l.node.start_byte < body.end_byte
                   and innermost_loop(l.node) == self.loop and not in_rewrite(l.node, ctx)]
-        streams = list(dict.fromkeys(_stream_key(stream_of(launch, ctx), ctx) for launch in direct))
+        streams = list(dict.fromkeys(stream_key(stream_of(launch, ctx), ctx) for launch in direct))
         result = LoopAnalysis(self.loop, count, summary.kernels, list(dict.fromkeys(summary.through)), streams)
         if len(streams) > 1:
             shown = ", ".join(f"`{s or '0'}`" for s in streams[:3])
             self.block(STREAM, f"the launches go to {len(streams)} streams ({shown}): capturing across streams "
                        "needs events joining them, not a mechanical rewrite")
         elif streams and streams[0] in NULL_STREAMS:
-            self.block(STREAM, "the launches go to the null stream, which cannot be captured: launch on a stream "
-                       "the program creates (hipStreamCreate)")
+            which = "the per-thread default stream" if "PerThread" in streams[0] else "the null stream"
+            self.block(STREAM, f"the launches go to {which}, which the rewrite does not capture: launch on a "
+                       "stream the program creates (hipStreamCreate)")
         self.check_launches(direct, streams[0] if len(streams) == 1 else None)
         self.check_calls(streams[0] if len(streams) == 1 else None)
         self.check_statements(body)
@@ -186,13 +170,13 @@ class _Checker:
     def check_launches(self, direct: list[Launch], stream: str | None) -> None:
         ctx = self.ctx
         header: dict[str, Node] = {}
-        for part in _header(self.loop):
+        for part in header_parts(self.loop):
             header.update(self.writes(part, calls_write=True))
             header.update({ctx.text(n): n for n in walk(part) if n.type == "identifier"
                            and n.parent is not None and (n.parent.type.endswith("declarator"))})
         written = self.writes(self.body, calls_write=False)
         derived = self.derived(header, written)
-        visible = self.host_visible()
+        visible = host_visible(ctx)
         for launch in direct:
             kernel = launch.kernel or "the kernel"
             if "Cooperative" in call_name(launch.node, ctx):
@@ -210,7 +194,7 @@ class _Checker:
                                    "change every iteration", key=name)
                     elif n.type in _WRITES:
                         self.block(VARIANT, f"`{kernel}`'s argument `{_short(ctx.text(n))}` has a side effect")
-                    elif n.type == "call_expression" and not self.pure(call_name(n, ctx)):
+                    elif n.type == "call_expression" and not pure(call_name(n, ctx), self.ctx):
                         self.block(VARIANT, f"`{kernel}`'s argument `{_short(ctx.text(n))}` calls "
                                    f"`{call_name(n, ctx)}`, which could return another value next iteration")
                     elif n.type in ("subscript_expression", "pointer_expression", "field_expression") and \
@@ -224,6 +208,11 @@ class _Checker:
                        "arguments every iteration: pointer ping-pong, which a graph replays with the first "
                        "iteration's pointers (capture an even and an odd iteration, or update the kernel nodes with "
                        "hipGraphExecKernelNodeSetParams)", key="swap")
+        elif where.type == "assignment_expression" and name in swapped(self.body, self.ctx):
+            self.block(VARIANT, f"`{_short(self.ctx.text(where))}` (line {_line(where)}) swaps `{kernel}`'s "
+                       "arguments every iteration through a temporary: pointer ping-pong, which a graph replays with "
+                       "the first iteration's pointers (capture an even and an odd iteration, or update the kernel "
+                       "nodes with hipGraphExecKernelNodeSetParams)", key="swap")
         elif where.type == "call_expression" and gs.call_kind(call_name(where, self.ctx)) is None:
             self.block(VARIANT, f"`{kernel}` takes `{name}`, which `{_short(self.ctx.text(where))}` (line "
                        f"{_line(where)}) may change (by reference)", key=name)
@@ -236,23 +225,11 @@ class _Checker:
         found: set[str] = set()
         for declaration in (n for n in walk(self.body) if n.type == "declaration"):
             uses = {self.ctx.text(i) for i in walk(declaration) if i.type == "identifier"}
-            impure = any(n.type == "call_expression" and not self.pure(call_name(n, self.ctx))
+            impure = any(n.type == "call_expression" and not pure(call_name(n, self.ctx), self.ctx)
                          for n in walk(declaration))
             if impure or uses & (set(header) | set(written) | found):
                 found |= {self.ctx.text(c) for n in walk(declaration) for c in n.children
                           if n.type.endswith("declarator") and c.type == "identifier"}
-        return found
-
-    def host_visible(self) -> set[str]:
-        found = {self.ctx.text(c) for n in self.ctx.nodes({"declaration"}) if b"__managed__" in n.text
-                 for d in n.children_by_field_name("declarator") for c in walk(d) if c.type == "identifier"}
-        for call in self.ctx.nodes({"call_expression"}):
-            if _HOST_VISIBLE.match(call_name(call, self.ctx)):
-                arguments = call.child_by_field_name("arguments")
-                first = next((a for a in arguments.named_children if a.type != "comment"), None) if arguments else None
-                base = root_name(first, self.ctx) if first is not None else None
-                if base:
-                    found.add(base)
         return found
 
     def check_calls(self, stream: str | None) -> None:
@@ -274,13 +251,13 @@ class _Checker:
                 self.block(_BY_KIND[kind.kind], f"the body {kind.what} ({where})", key=kind.kind)
             elif name in ("swap", "std::swap"):
                 continue  # a swap of launch arguments is reported with the launch; others are host work below
-            elif self.pure(name) or self.wrapper(node):
+            elif pure(name, self.ctx) or self.wrapper(node):
                 continue
             elif self.inside_launch(node):
                 continue  # reported with the launch whose argument it computes
             else:
                 callee = self.launchers.summary(name) if name else None
-                for hazard in (callee.hazards.values() if callee is not None else ()):
+                for hazard in (self.launchers.hazards(name).values() if callee is not None else ()):
                     self.block(_BY_KIND[hazard.kind], f"`{name}` (line {_line(node)}) {hazard.what} "
                                f"(`{hazard.call}` at {hazard.where})", key=f"in {hazard.kind}", indirect=True)
                 if callee is None or not callee.launches:

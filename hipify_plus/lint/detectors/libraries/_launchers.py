@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,7 +42,9 @@ _HARD = (SYNC, COPY, ALLOC, EVENT, GRAPH, IO, LIBRARY)  # what a called function
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 MAX_HEADERS = 64
 MAX_HEADER_BYTES = 4 << 20
-_PARSED: dict[tuple[str, int, int], tuple[bytes, object]] = {}
+_LAUNCHES = re.compile(rb"<<<|<<\s+<|LaunchKernel|LaunchCooperativeKernel")
+_RESOLVED: dict[tuple[str, bytes], Path | None] = {}
+_HEADERS: dict[tuple[str, int, int], _Header] = {}  # per process, by path, time and size
 
 
 @dataclass(frozen=True)
@@ -57,20 +60,30 @@ class Summary:
     launches: int = 0
     kernels: list[str] = field(default_factory=list)
     through: list[str] = field(default_factory=list)  # the called functions that launch
-    hazards: dict[str, Hazard] = field(default_factory=dict)  # the first of each kind
 
 
 @dataclass
 class Unit:
     """One file whose functions count: the linted one or an included project header."""
-    display: str
+    path: str  # as given for the linted file, resolved for a header
     ctx: LintContext
 
     def __post_init__(self) -> None:
         self.launch_at = {launch.node.start_byte: launch for launch in self.ctx.launches}
+        self.call_nodes = sorted(self.ctx.nodes({"call_expression"}), key=lambda n: n.start_byte)
+        self.calls = [n.start_byte for n in self.call_nodes]
+        self.definitions = _definitions(self)
 
-    def line(self, node: Node) -> int:
-        return node.start_point[0] + 1
+    def calls_in(self, node: Node) -> list[Node]:
+        """The calls that start inside `node`, in document order."""
+        first = bisect_left(self.calls, node.start_byte)
+        last = bisect_left(self.calls, node.end_byte, first)
+        return self.call_nodes[first:last]
+
+    def has_call(self, node: Node) -> bool:
+        """True if a call starts inside `node` (nothing to count otherwise)."""
+        at = bisect_left(self.calls, node.start_byte)
+        return at < len(self.calls) and self.calls[at] < node.end_byte
 
 
 def call_name(node: Node, ctx: LintContext) -> str:
@@ -98,44 +111,68 @@ def _definitions(unit: Unit) -> dict[str, Node]:
     return found
 
 
-def _headers(ctx: LintContext) -> list[Unit]:
-    """Project headers the file includes with quotes, found next to each including file."""
-    start = Path(ctx.source.path)
+def _resolve(folder: Path, spelling: bytes) -> Path | None:
+    """A quoted include next to the including file, if that is a regular file (kept per process)."""
+    key = (str(folder), spelling)
+    if key not in _RESOLVED:
+        if len(_RESOLVED) > 4096:
+            _RESOLVED.clear()
+        candidate = (folder / spelling.decode("utf-8", "replace")).resolve()
+        _RESOLVED[key] = candidate if candidate.is_file() else None
+    return _RESOLVED[key]
+
+
+@dataclass
+class _Header:
+    data: bytes
+    includes: list[str]  # resolved paths of its quoted includes that exist
+    unit: Unit | None = None  # parsed on first need
+
+
+def _header(path: Path) -> _Header | None:
     try:
+        status = path.stat()
+        if status.st_size > MAX_HEADER_BYTES:
+            return None
+        key = (str(path), status.st_mtime_ns, status.st_size)
+        if key not in _HEADERS:
+            if len(_HEADERS) > 512:
+                _HEADERS.clear()
+            data = path.read_bytes()
+            includes = [str(r) for m in _INCLUDE.finditer(data) if (r := _resolve(path.parent, m.group(1)))]
+            _HEADERS[key] = _Header(data, includes)
+        return _HEADERS[key]
+    except (OSError, ValueError):
+        return None
+
+
+def _headers(ctx: LintContext) -> list[Unit]:
+    """Project headers the file includes with quotes, transitively, found next to each including
+    file (a unity build's headers call each other's functions); parsed only when a launch is
+    written somewhere among them or in the file."""
+    try:
+        start = Path(ctx.source.path).resolve()
         if not start.is_file():
             return []
-        root = start.resolve().parent
-    except OSError:
+    except (OSError, ValueError):
         return []
-    units: list[Unit] = []
-    seen = {str(start.resolve())}
-    pending = [(start.resolve().parent, ctx.data)]
-    while pending and len(units) < MAX_HEADERS:
-        folder, data = pending.pop(0)
-        for match in _INCLUDE.finditer(data):
-            candidate = folder / match.group(1).decode("utf-8", "replace")
-            try:
-                resolved = candidate.resolve()
-                if str(resolved) in seen or not resolved.is_file():
-                    continue
-                seen.add(str(resolved))
-                status = resolved.stat()
-                if status.st_size > MAX_HEADER_BYTES:
-                    continue
-                key = (str(resolved), status.st_mtime_ns, status.st_size)
-                if key not in _PARSED:
-                    if len(_PARSED) > 256:
-                        _PARSED.clear()
-                    header = resolved.read_bytes()
-                    _PARSED[key] = (header, parse(header))
-            except (OSError, ValueError):
-                continue
-            header, tree = _PARSED[key]
-            display = os.path.relpath(resolved, root) if str(resolved).startswith(str(root)) else str(resolved)
-            units.append(Unit(display, LintContext(SourceFile(display, header), tree, ctx.settings)))  # type: ignore[arg-type]
-            pending.append((resolved.parent, header))
-            if len(units) >= MAX_HEADERS:
-                break
+    found: dict[str, _Header] = {}
+    pending = [str(r) for m in _INCLUDE.finditer(ctx.data) if (r := _resolve(start.parent, m.group(1)))]
+    while pending and len(found) < MAX_HEADERS:
+        path = pending.pop(0)
+        if path in found or path == str(start):
+            continue
+        header = _header(Path(path))
+        if header is not None:
+            found[path] = header
+            pending += header.includes
+    if not _LAUNCHES.search(ctx.data) and not any(_LAUNCHES.search(h.data) for h in found.values()):
+        return []  # no launch anywhere in what the file sees
+    units = []
+    for path, header in found.items():
+        if header.unit is None:
+            header.unit = Unit(path, LintContext(SourceFile(path, header.data), parse(header.data), ctx.settings))
+        units.append(header.unit)
     return units
 
 
@@ -212,11 +249,16 @@ class Launchers:
     """The host functions a file can call, with what one call of each launches and does."""
 
     def __init__(self, ctx: LintContext) -> None:
-        self.main = Unit(Path(ctx.source.path).name or ctx.source.path, ctx)
+        self.main = Unit(ctx.source.path, ctx)
+        try:
+            self._root = str(Path(ctx.source.path).resolve().parent)
+        except (OSError, ValueError):
+            self._root = ""
         self._bodies: dict[str, tuple[Unit, Node]] = {}
         self._summaries: dict[str, Summary | None] = {}
+        self._hazards: dict[str, dict[str, Hazard] | None] = {}
         self._loaded = False
-        for name, body in _definitions(self.main).items():
+        for name, body in self.main.definitions.items():
             self._bodies[name] = (self.main, body)
 
     def _load_headers(self) -> None:
@@ -224,7 +266,7 @@ class Launchers:
             return
         self._loaded = True
         for unit in _headers(self.main.ctx):
-            for name, body in _definitions(unit).items():
+            for name, body in unit.definitions.items():
                 self._bodies.setdefault(name, (unit, body))
 
     def knows(self, name: str) -> bool:
@@ -232,8 +274,15 @@ class Launchers:
             self._load_headers()
         return name in self._bodies
 
+    def launches(self, name: str) -> bool:
+        """True if a call of the host function `name` launches a kernel."""
+        if not name or name in _NOT_PROJECT or call_kind(name) is not None:
+            return False
+        found = self.summary(name)
+        return found is not None and found.launches > 0
+
     def summary(self, name: str) -> Summary | None:
-        """What one call of the host function `name` launches and does; None if not defined."""
+        """What one call of the host function `name` launches; None if it is not defined."""
         if name in self._summaries:
             return self._summaries[name] or Summary()  # in progress (recursion): counts nothing
         if not self.knows(name):
@@ -241,37 +290,58 @@ class Launchers:
         self._summaries[name] = None
         unit, body = self._bodies[name]
         found = Summary()
-        found.launches = self.count(body, unit, found, loops_once=True)
+        calls = unit.calls_in(body)
+        if any(unit.launch_at.get(c.start_byte) is not None or self.launches(call_name(c, unit.ctx)) for c in calls):
+            found.launches = self.count(body, unit, found, loops_once=True)
         self._summaries[name] = found
         return found
 
-    def count(self, node: Node, unit: Unit, into: Summary, *, loops_once: bool, hazards: bool = True) -> int:
-        """Launches on the largest path through `node` (added to `into`, with kernel names and,
-        when `hazards`, what the calls on any path do). Inner loops count once, or not at all
-        when not `loops_once` (the launch-loop rule gives them to the inner loop)."""
+    def hazards(self, name: str) -> dict[str, Hazard]:
+        """What a call of `name` does that a capture cannot hold, through every call it makes:
+        the first call of each kind, with where it is."""
+        if name in self._hazards:
+            return self._hazards[name] or {}
+        self._hazards[name] = None
+        found: dict[str, Hazard] = {}
+        if self.knows(name):
+            unit, body = self._bodies[name]
+            for call in unit.calls_in(body):
+                callee = call_name(call, unit.ctx)
+                kind = call_kind(callee)
+                if kind is not None and kind.kind in _HARD and (
+                        kind.kind != LIBRARY or (library_of(callee) or ("", ""))[1] == UNSAFE):
+                    where = f"{self.display(unit)}:{call.start_point[0] + 1}"
+                    found.setdefault(kind.kind, Hazard(kind.kind, kind.what, callee, where))
+                elif kind is None and callee and callee not in _NOT_PROJECT:
+                    for hazard in self.hazards(callee).values():
+                        found.setdefault(hazard.kind, hazard)
+        self._hazards[name] = found
+        return found
+
+    def count(self, node: Node, unit: Unit, into: Summary, *, loops_once: bool) -> int:
+        """Launches on the largest path through `node` (kernel names and the functions that
+        launch added to `into`). Inner loops count once, or not at all when not `loops_once`
+        (the launch-loop rule gives them to the inner loop)."""
         kind = node.type
-        if kind == "lambda_expression":
-            return 0
-        if kind in LOOPS and not loops_once:
+        if kind == "lambda_expression" or not unit.has_call(node) or (kind in LOOPS and not loops_once):
             return 0
         if kind in ("if_statement", "conditional_expression"):
             condition = node.child_by_field_name("condition")
-            first = self.count(condition, unit, into, loops_once=loops_once, hazards=hazards) if condition else 0
+            first = self.count(condition, unit, into, loops_once=loops_once) if condition else 0
             branches = [c for c in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
                         if c is not None]
-            return first + max((self.count(b, unit, into, loops_once=loops_once, hazards=hazards) for b in branches),
-                               default=0)
+            return first + max((self.count(b, unit, into, loops_once=loops_once) for b in branches), default=0)
         if kind == "switch_statement":
             body = node.child_by_field_name("body")
             cases = [c for c in body.named_children if c.type == "case_statement"] if body is not None else []
-            return max((self.count(c, unit, into, loops_once=loops_once, hazards=hazards) for c in cases), default=0)
+            return max((self.count(c, unit, into, loops_once=loops_once) for c in cases), default=0)
         if kind in ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"):
             condition = node.child_by_field_name("condition")
             alternative = node.child_by_field_name("alternative")
-            other = self.count(alternative, unit, into, loops_once=loops_once, hazards=hazards) if alternative else 0
+            other = self.count(alternative, unit, into, loops_once=loops_once) if alternative else 0
             if condition is not None and is_switch(unit.ctx.text(condition)):
                 return other
-            this = sum(self.count(c, unit, into, loops_once=loops_once, hazards=hazards) for c in node.named_children
+            this = sum(self.count(c, unit, into, loops_once=loops_once) for c in node.named_children
                        if c is not alternative and c is not condition and c.type != "comment")
             return max(this, other)
         total = 0
@@ -281,27 +351,22 @@ class Launchers:
                 into.kernels.append(launch.kernel or "?")
                 return 1
             name = call_name(node, unit.ctx)
-            if hazards:
-                self._note(name, node, unit, into)
-            callee = self.summary(name) if name and name not in _NOT_PROJECT else None
-            if callee is not None and callee.launches:
+            callee = self.summary(name) if self.launches(name) else None
+            if callee is not None:
                 into.kernels.extend(callee.kernels)
                 into.through.append(name)
                 total += callee.launches
-            if callee is not None and hazards:
-                for hazard in callee.hazards.values():
-                    into.hazards.setdefault(hazard.kind, hazard)
         for child in node.children:
-            total += self.count(child, unit, into, loops_once=loops_once, hazards=hazards)
+            total += self.count(child, unit, into, loops_once=loops_once)
         return total
 
-    def _note(self, name: str, node: Node, unit: Unit, into: Summary) -> None:
-        kind = call_kind(name)
-        if kind is None or kind.kind not in _HARD:
-            return
-        if kind.kind == LIBRARY and (library_of(name) or ("", ""))[1] != UNSAFE:
-            return  # safe and partly safe libraries: said at the loop, not through callees
-        into.hazards.setdefault(kind.kind, Hazard(kind.kind, kind.what, name, f"{unit.display}:{unit.line(node)}"))
+    def display(self, unit: Unit) -> str:
+        """A unit's path for a message: the linted file's name, a header's path from its folder."""
+        if unit is self.main:
+            return Path(unit.path).name or unit.path
+        if self._root and unit.path.startswith(self._root + os.sep):
+            return os.path.relpath(unit.path, self._root)
+        return unit.path
 
 
 # Names that are never the project's host functions even if a header defines them.

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.libraries._launch_loops import NULL_STREAMS, LoopAnalysis, analyze
+from hipify_plus.lint.detectors.libraries._launch_loops import LoopAnalysis, analyze
 from hipify_plus.lint.detectors.libraries._launchers import (
-    LOOPS,
     Launchers,
+    call_name,
     in_rewrite,
     innermost_loop,
 )
+from hipify_plus.lint.detectors.libraries._loop_values import NULL_STREAMS
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.graphs import MACRO, edits
@@ -29,11 +30,14 @@ _QUOTED_INCLUDE = re.compile(rb'#[ \t]*include[ \t]*"')
 
 
 def _host_loops(ctx: LintContext, launchers: Launchers) -> list[Node]:
-    """Innermost host loops around a launch or a call, in document order."""
+    """The innermost host loops around a launch or a call of a function that launches, in
+    document order (not in kernels or device functions, not the rewrite's own blocks)."""
     loops: dict[int, Node] = {}
-    for node in ctx.nodes({"call_expression"}):
-        loop = innermost_loop(node)
-        if loop is None or loop.start_byte in loops or in_rewrite(node, ctx):
+    sites = [launch.node for launch in ctx.launches]
+    sites += [call for call in ctx.nodes({"call_expression"}) if launchers.launches(call_name(call, ctx))]
+    for site in sites:
+        loop = innermost_loop(site)
+        if loop is None or loop.start_byte in loops or in_rewrite(site, ctx):
             continue
         function = loop.parent
         while function is not None and function.type != "function_definition":
@@ -49,7 +53,9 @@ def _where(found: LoopAnalysis) -> str:
         return f" on {len(found.streams)} streams"
     if not found.streams:
         return ""
-    return " on the null stream" if found.streams[0] in NULL_STREAMS else f" on stream `{found.streams[0]}`"
+    if found.streams[0] in NULL_STREAMS:
+        return " on the per-thread default stream" if "PerThread" in found.streams[0] else " on the null stream"
+    return f" on stream `{found.streams[0]}`"
 
 
 def _message(found: LoopAnalysis) -> str:
@@ -75,8 +81,6 @@ def launch_bound_loop(ctx: LintContext) -> None:
         return  # no launch here, and no project header that could hold one
     launchers = Launchers(ctx)
     for loop in _host_loops(ctx, launchers):
-        if loop.type not in LOOPS:
-            continue
         found = analyze(loop, ctx, launchers, LAUNCHES_PER_ITERATION)
         if found is None:
             continue
@@ -84,4 +88,5 @@ def launch_bound_loop(ctx: LintContext) -> None:
         fix = None
         if found.plan is not None:
             fix = ctx.fix("HP324", f"capture the loop's launches into a graph behind #if {MACRO}", edits(found.plan))
-        ctx.report("HP324", keyword, _message(found), fix)
+        ctx.report("HP324", keyword, _message(found), fix, launches=found.per_iteration,
+                   blockers=tuple(b.text for b in found.blockers))
