@@ -15,7 +15,7 @@ BAD = b"""__global__ void reduce(float* out, const float* in)
     float v = in[threadIdx.x], tile[128] = {};
     for (int o = 16; o > 0; o >>= 1)
         v += __shfl_down_sync(0xffffffff, v, o);
-    out[blockIdx.x] = v + tile[threadIdx.x % 128];
+    if ((threadIdx.x & (warpSize - 1)) == 0) out[blockIdx.x] = v + tile[threadIdx.x % 128];
 }
 
 void run(float* out, const float* in, int blocks) { reduce<<<blocks, 256>>>(out, in); }

@@ -72,7 +72,8 @@ def test_what_is_left_is_measured_after_conversion(tmp_path: Path, capsys) -> No
     before = {d["rule"] for d in json.loads(out)}
     assert {"HP103", "HP401", "HP402", "HP403", "HP510"} <= before
     assert not {"HP103", "HP401", "HP402", "HP403", "HP510"} & left
-    assert {"HP001", "HP101", "HP105", "HP501"} <= left
+    # (its warp code runs one 32-thread group per block: the same on a 64-lane wavefront, no HP1xx left)
+    assert {"HP001", "HP501"} <= left
     # every finding sits on the user's line, with the user's text as excerpt
     root = Path(report["root"])
     sources = {p: (root / p).read_text().splitlines() for p in {f["path"] for f in report["findings"]}}
@@ -246,7 +247,7 @@ def test_config_selection_applies_to_every_finding(tmp_path: Path, capsys) -> No
     code, out, _ = run(["report", str(src), "--format", "json", "-q", *FIXED], capsys)
     left = {(Path(f["path"]).name, f["rule"]) for f in json.loads(out)["findings"]}
     left |= {(Path(f["path"]).name, a["rule"]) for f in json.loads(out)["findings"] for a in f["also"]}
-    assert code == 0 and ("timing.cu", "HP519") in left and ("softmax.cu", "HP101") in left
+    assert code == 0 and ("timing.cu", "HP519") in left and ("softmax.cu", "HP312") in left
     assert not [r for name, r in left if r == "HP007" or (name == "softmax.cu" and r.startswith("HP5"))]
 
 

@@ -50,3 +50,17 @@ __global__ void __launch_bounds__(64, HP_MIN_BLOCKS_ported) ported(float* x)  //
 {
     x[threadIdx.x] = 3.0f;
 }
+
+// One block per SM asks for one wave per SIMD on AMD: neither is a constraint, whatever the
+// block size (here a template argument).
+template <int D>
+__global__ void __launch_bounds__(D, 1) attention_tile(float* x)  // ok: HP203
+{
+    x[blockIdx.x * D + threadIdx.x] = 0.0f;
+}
+
+template <int D>
+__global__ void __launch_bounds__(D, 2) attention_pair(float* x)  // expect: HP203
+{
+    x[blockIdx.x * D + threadIdx.x] = 0.0f;
+}

@@ -10,8 +10,8 @@
 DEVICE float warp_sum(float v)
 {
     for (int o = 16; o > 0; o >>= 1)  // expect: HP105
-        v += __shfl_xor_sync(~0ull, v, o);
-    return v;
+        v += __shfl_down_sync(~0ull, v, o);
+    return __shfl_sync(~0ull, v, 0);  // every lane gets lane 0's total
 }
 
 HOST_DEVICE inline int lane_of(int tid)

@@ -1,11 +1,13 @@
 // The warp width spelled in hex: the same 32, found and rewritten with the rest of the unit.
 #include <hip/hip_runtime.h>
 
+// The total goes to every lane: a broadcast from lane 0, which on a 64-lane wavefront is lane 0
+// of the whole wavefront, not of each group of 32 lanes.
 __device__ float warp_sum(float v)
 {
     for (int o = 16; o > 0; o >>= 1)  // expect: HP105
         v += __shfl_down_sync(~0ull, v, o);
-    return v;
+    return __shfl_sync(~0ull, v, 0);
 }
 
 __global__ void block_sum(const float *in, float *out)

@@ -87,6 +87,8 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
         cuda_text = ctx.text(cuda_node).split(",")[0].strip()
         amd_value, cuda_value = _fold_text(ctx, ctx.text(amd_node)), _fold_text(ctx, cuda_text)
     bounds_text = f"__launch_bounds__({_span_text(ctx, spans[0])}, {cuda_text})"
+    if amd_value == 1 and cuda_value == 1:
+        return  # one resident block per SM, one wave per SIMD: neither asks for anything
     if max_threads is None or amd_value is None or cuda_value is None:
         ctx.report("HP203", node, f"`{bounds_text}`: HIP passes the second argument (min blocks per SM on "
                    "NVIDIA) as `amdgpu_waves_per_eu`, min waves per SIMD, a different unit")

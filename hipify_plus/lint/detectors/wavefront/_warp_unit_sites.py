@@ -39,7 +39,10 @@ from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
     _sizes_memory_only,
     _thread_indexish,
 )
-from hipify_plus.lint.detectors.wavefront._warp_work import file_does_warp_work, unit_does_warp_work
+from hipify_plus.lint.detectors.wavefront._warp_work import (
+    file_sees_wave_width,
+    unit_sees_wave_width,
+)
 from hipify_plus.parse import Node
 
 
@@ -82,8 +85,8 @@ def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
     if left is None or not _thread_indexish(left, function, ctx):
         return None
     body_text = ctx.text(function_node)
-    if not unit_does_warp_work(ctx, function_node):
-        return None  # 32-thread groups that no warp-synchronous work sees: the same on AMD
+    if not unit_sees_wave_width(ctx, function_node):
+        return None  # 32-thread groups that nothing in the unit tells from a wavefront: the same on AMD
     if _logical_32_warps(body_text):
         return None
     if ctx.text(left).replace(" ", "") in _bitset_operands(function_node, ctx):
@@ -139,10 +142,10 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
         return None
     kind = _function_kind(function_node, ctx) if function_node is not None else "host"
     if kind == "host":
-        if not file_does_warp_work(ctx) or _sizes_memory_only(node, ctx):
+        if not file_sees_wave_width(ctx) or _sizes_memory_only(node, ctx):
             return None  # 32-thread groups of a tile, or memory that only over-allocates on AMD
-    elif function_node is not None and not unit_does_warp_work(ctx, function_node):
-        return None  # no warp-synchronous work sees the hardware width: 32 is a group size
+    elif function_node is not None and not unit_sees_wave_width(ctx, function_node):
+        return None  # nothing in the unit sees the wavefront width: 32 is a group size
     text = ctx.text(node)
     rounded = _unparen(left)
     round_up = None
@@ -225,7 +228,10 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
         return None
     if _has_width_argument(body, shuffles, ctx) or ctx.inactive_on_amd(node):
         return None
-    return _Site("HP105", target, node, _function_of(node), message, title,
+    function = _function_of(node)
+    if function is not None and not unit_sees_wave_width(ctx, function):
+        return None  # a reduction of each group of 32 lanes, in code that numbers groups of 32
+    return _Site("HP105", target, node, function, message, title,
                  [Edit(target.start_byte, target.end_byte, replacement.encode())], (target.start_byte,))
 
 
@@ -269,6 +275,9 @@ def _unrolled_reduction_sites(ctx: LintContext) -> list[_Site]:
             continue
         first = next((item for item in chain if item[0] == 16), None)
         if first is None or ctx.inactive_on_amd(first[1]):
+            continue
+        function = _function_of(first[1])
+        if function is not None and not unit_sees_wave_width(ctx, function):
             continue
         _, call, argument = first
         message = ("shuffles with the offsets 16, 8, 4, 2, 1 written out combine only 32 lanes: on a 64-lane "

@@ -1,72 +1,141 @@
-"""Whether code does warp-synchronous work: shuffles, votes, ballots, `__syncwarp`, lane masks,
-warp matrix operations, CUB warp primitives, `warpSize`, or a warp-named helper defined in
-another file. A 32 that only sizes tiles, loops or per-group arrays in code without any of these
-computes the same on a 64-lane wavefront (the groups of 32 threads simply share one), so HP101
-and HP110 report a 32-thread warp only where such work sees the hardware width."""
+"""Whether code sees the width of the hardware wavefront. A 32-thread "warp" in code that does
+not see it is only a group of 32 threads, and computes the same on a 64-lane wavefront: two
+groups share one wavefront, and a shuffle by an offset below 32 (`__shfl_xor(v, 16)`,
+`__shfl_down(v, 8)`) stays inside its group of 32 lanes, so a reduction that starts at 16 gives
+each group's first lane its group's result, as on NVIDIA.
+
+What sees the width: votes and ballots (`__ballot`, `__any`, `__all`, `__activemask`,
+`__match_*`, `__reduce_*_sync`), lane masks and `__lane_id()`, `warpSize` and the wavefront-size
+macros, shuffles by an absolute source lane (`__shfl(v, 0)` broadcasts lane 0 of all 64 lanes)
+or by 32 and more, warp matrix operations, CUB warp primitives (their default width is the
+hardware's), PTX lane or vote instructions, and warp-named helpers this file does not define
+(they may do any of this). A barrier (`__syncwarp`) and a shuffle with an explicit width of at
+most 32 do not.
+
+HP101, HP102 and HP110 report a 32-lane assumption only in a unit (a function, the device
+functions it calls, the functions that call it) that sees the width, and HP105 only a reduction
+in such a unit; a device function that no function of this file calls has callers that are not
+visible, and counts as seeing it if it does any warp work (a shuffle, `__syncwarp`)."""
 
 from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.syntax import descendants
+from hipify_plus.cuda.syntax import call_args, callee_text, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _WARPISH
-from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _function_of
+from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _function_of, _literal
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.parse import Node
 
-_WARP_WORK = re.compile(
-    r"__shfl\w*|__ballot\w*|__activemask|__any(_sync)?|__all(_sync)?|__syncwarp|__match_\w+|"
-    r"__reduce_\w+_sync|__lane_id|__lanemask_\w+|warpSize|__builtin_amdgcn_\w+|"
+_SEES_WIDTH = re.compile(
+    r"__ballot\w*|__activemask|__any(_sync)?|__all(_sync)?|__match_\w+|__reduce_\w+_sync|__lane_id|"
+    r"__lanemask_\w+|warpSize|__AMDGCN_WAVEFRONT_SIZE\w*|HP_WARP_SIZE|__builtin_amdgcn_\w+|"
     r"\w+_matrix_sync|mma_sync|fill_fragment|Warp(Reduce|Scan|Exchange|Load|Store|MergeSort)"
 )
-_PTX_WARP_WORK = re.compile(rb"shfl\.|vote\.|%%laneid|%laneid|activemask|redux\.sync|match\.")
+_ABSOLUTE_SHUFFLES = frozenset({"__shfl", "__shfl_sync"})
+_RELATIVE_SHUFFLES = frozenset({"__shfl_xor", "__shfl_xor_sync", "__shfl_down", "__shfl_down_sync",
+                                "__shfl_up", "__shfl_up_sync"})
+_PTX_SEES_WIDTH = re.compile(rb"shfl\.|vote\.|%%laneid|%laneid|activemask|redux\.sync|match\.")
 _IDENTIFIERS = frozenset({"identifier", "field_identifier", "type_identifier"})
 
 
-def does_warp_work(ctx: LintContext, function: Node) -> bool:
-    """True if `function`, or a function it calls that this file defines, does warp-synchronous
-    work, or calls a warp-named helper this file does not define (it may)."""
-    cache = _cache(ctx).setdefault("warp_work", {})
-    key = function.start_byte
+def sees_wave_width(ctx: LintContext, function: Node, any_warp_work: bool = False) -> bool:
+    """True if `function`, or a device function of this file it calls, sees the wavefront width
+    (or calls a warp-named helper this file does not define). With `any_warp_work`, any warp
+    operation counts: shuffles by small offsets and `__syncwarp` too."""
+    cache = _cache(ctx).setdefault("sees_width", {})
+    key = (function.start_byte, any_warp_work)
     if key not in cache:
-        cache[key] = False  # a recursive call sees "no work yet"
+        cache[key] = False  # a recursive call sees "not yet"
         functions = _functions(ctx)
         by_name: dict[str, list[Node]] = {}
         for item in functions.values():
             if item.kind == "device":  # a kernel it launches runs as its own unit
                 by_name.setdefault(item.name, []).append(item.node)
-        found = _direct_warp_work(ctx, function, {f.name for f in functions.values()})
+        found = _direct(ctx, function, {f.name for f in functions.values()}, any_warp_work)
         if not found:
-            own = functions.get(key)
+            own = functions.get(function.start_byte)
             callees = own.calls(ctx) if own is not None else set()
-            found = any(does_warp_work(ctx, callee) for name in callees for callee in by_name.get(name, ())
-                        if callee.start_byte != key)
+            found = any(sees_wave_width(ctx, callee, any_warp_work) for name in callees
+                        for callee in by_name.get(name, ()) if callee.start_byte != function.start_byte)
         cache[key] = found
     return cache[key]
 
 
-def _direct_warp_work(ctx: LintContext, function: Node, defined: set[str]) -> bool:
+def _direct(ctx: LintContext, function: Node, defined: set[str], any_warp_work: bool) -> bool:
     body = function.child_by_field_name("body")
     for node in descendants(body) if body is not None else ():
         kind = node.type
         if kind in _IDENTIFIERS:
-            if _WARP_WORK.fullmatch(ctx.text(node)):
+            name = ctx.text(node)
+            if _SEES_WIDTH.fullmatch(name) or (any_warp_work and name == "__syncwarp"):
                 return True
         elif kind == "call_expression":
-            name = _call_base(node, ctx)
-            if name and name not in defined and _WARPISH.search(name) \
-                    and not name.startswith(("tiled_partition", "this_")):
+            name = callee_text(node)
+            if name in _ABSOLUTE_SHUFFLES or name in _RELATIVE_SHUFFLES:
+                if any_warp_work or _shuffle_sees_width(node, name, ctx):
+                    return True
+                continue
+            base = _call_base(node, ctx)
+            if base and base not in defined and _WARPISH.search(base) \
+                    and not base.startswith(("tiled_partition", "this_")):
                 return True
-        elif kind == "gnu_asm_expression" and _PTX_WARP_WORK.search(node.text or b""):
+        elif kind == "gnu_asm_expression" and _PTX_SEES_WIDTH.search(node.text or b""):
             return True
     return False
 
 
-def names_in_warp_work(ctx: LintContext, names: set[str], header: bool) -> bool:
-    """True if one of `names` is used by a function that does warp-synchronous work, or where
-    its users cannot be seen: a file-scope declaration, or nowhere in a header (other files
-    include it)."""
+def _shuffle_sees_width(call: Node, name: str, ctx: LintContext) -> bool:
+    """An absolute-lane shuffle, or a shift by 32 or more, without an explicit width of 32 or less."""
+    args = call_args(call)
+    at = 2 if name.endswith("_sync") else 1  # the source lane or the offset
+    if len(args) > at + 1:
+        width = ctx.int_value(args[at + 1])
+        if width is not None and 0 < width <= 32:
+            return False
+    if name in _ABSOLUTE_SHUFFLES:
+        return True
+    offset = _literal(args[at], ctx) if len(args) > at else None
+    return offset is not None and offset >= 32
+
+
+def unit_sees_wave_width(ctx: LintContext, function: Node) -> bool:
+    """True if `function`, what it calls, or a function of this file that calls it (directly or
+    through others) sees the wavefront width; for a device function no function of this file
+    calls, if it does any warp work at all (its callers are elsewhere and may see the width)."""
+    if sees_wave_width(ctx, function):
+        return True
+    functions = _functions(ctx)
+    own = functions.get(function.start_byte)
+    if own is None:
+        return False
+    names, seen = {own.name}, {function.start_byte}
+    first = True
+    while names:
+        callers = [f for f in functions.values()
+                   if f.kind != "host" and f.node.start_byte not in seen and f.calls(ctx) & names]
+        if first and not callers and own.kind == "device":
+            return sees_wave_width(ctx, function, any_warp_work=True)
+        first = False
+        if any(sees_wave_width(ctx, caller.node) for caller in callers):
+            return True
+        seen.update(caller.node.start_byte for caller in callers)
+        names = {caller.name for caller in callers}
+    return False
+
+
+def file_sees_wave_width(ctx: LintContext) -> bool:
+    """True if any function of the file sees the wavefront width."""
+    cache = _cache(ctx)
+    if "file_sees_width" not in cache:
+        cache["file_sees_width"] = any(sees_wave_width(ctx, f.node) for f in _functions(ctx).values())
+    return cache["file_sees_width"]
+
+
+def names_seen_by_wave_width_code(ctx: LintContext, names: set[str], header: bool) -> bool:
+    """True if one of `names` is used in a unit that sees the wavefront width, or where its users
+    cannot be seen: a file-scope declaration, or nowhere in a header (other files include it)."""
     used = False
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
         if ctx.text(node) not in names or _defines(node):
@@ -77,7 +146,7 @@ def names_in_warp_work(ctx: LintContext, names: set[str], header: bool) -> bool:
                 continue
             return True  # a file-scope array sized by it, or the like: its users are not all here
         used = True
-        if does_warp_work(ctx, function):
+        if unit_sees_wave_width(ctx, function):
             return True
     return header and not used
 
@@ -114,31 +183,3 @@ def _in_macro_or_condition(node: Node) -> bool:
             return False
         parent = parent.parent
     return False
-
-
-def unit_does_warp_work(ctx: LintContext, function: Node) -> bool:
-    """True if `function`, what it calls, or a function of this file that calls it (directly or
-    through others) does warp-synchronous work."""
-    if does_warp_work(ctx, function):
-        return True
-    functions = _functions(ctx)
-    own = functions.get(function.start_byte)
-    if own is None:
-        return False
-    names, seen = {own.name}, {function.start_byte}
-    while names:
-        callers = [f for f in functions.values()
-                   if f.kind != "host" and f.node.start_byte not in seen and f.calls(ctx) & names]
-        if any(does_warp_work(ctx, caller.node) for caller in callers):
-            return True
-        seen.update(caller.node.start_byte for caller in callers)
-        names = {caller.name for caller in callers}
-    return False
-
-
-def file_does_warp_work(ctx: LintContext) -> bool:
-    """True if any function of the file does warp-synchronous work."""
-    cache = _cache(ctx)
-    if "file_warp_work" not in cache:
-        cache["file_warp_work"] = any(does_warp_work(ctx, f.node) for f in _functions(ctx).values())
-    return cache["file_warp_work"]

@@ -14,7 +14,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _function_of,
     _in_preproc_condition,
 )
-from hipify_plus.lint.detectors.wavefront._warp_work import names_in_warp_work
+from hipify_plus.lint.detectors.wavefront._warp_work import names_seen_by_wave_width_code
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -49,8 +49,8 @@ def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
         if _in_platform_switch(node, ctx):
             continue
         names = _derived_names(label, ctx)
-        if not names_in_warp_work(ctx, names, is_header(ctx.source.path)):
-            continue  # a tile or group width: no warp-synchronous work sees the hardware width
+        if not names_seen_by_wave_width_code(ctx, names, is_header(ctx.source.path)):
+            continue  # a tile or group width: no code that uses it sees the wavefront width
         message = (f"`{label}` hard-codes a warp size of 32: AMD wavefronts have 64 lanes on CDNA "
                    "(MI100/MI200/MI300) and 32 on RDNA")
         fix = None
