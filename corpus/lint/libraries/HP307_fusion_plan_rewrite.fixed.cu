@@ -217,8 +217,9 @@ static inline miopenStatus_t convolution_forward(
 namespace hipify_plus_miopen {
 // cudnnConvolutionBiasActivationForward with alpha1 = 1 and alpha2 = 0: y = act(conv(x, w) + bias).
 // A fusion plan (convolution, bias, activation) is created and compiled once per handle,
-// descriptor set and activation mode; where MIOpen cannot fuse the problem (compile fails) the
-// same result comes from the convolution (with Find), a bias add and the activation.
+// descriptor set and activation mode; where MIOpen cannot fuse the problem (compiling fails, or
+// running the plan is refused as not implemented) the same result comes from the convolution (with
+// Find), a bias add and the activation.
 struct Fused {
     miopenFusionPlanDescriptor_t plan;  // nullptr: not fusable, run unfused
     miopenFusionOpDescriptor_t convolution, bias, activation;
@@ -286,10 +287,15 @@ static inline miopenStatus_t convolution_bias_activation_forward(
         if (status == miopenStatusSuccess)
             status = miopenExecuteFusionPlan(handle, fused.plan, xDesc, x, yDesc, y, args);
         (void)miopenDestroyOperatorArgs(args);
-        return status;
+        if (status != miopenStatusNotImplemented && status != miopenStatusUnsupportedOp)
+            return status;
+        std::lock_guard<std::mutex> guard(lock);  // compiled, but MIOpen will not run it: unfused from now on
+        cache[key].plan = nullptr;
     }
+    // y = act(conv(x, w) + bias) in three steps; miopenOpTensor is what miopenConvolutionForwardBias
+    // runs (with alpha = 1, beta = 0), without its refusal of bf16 tensors
     status = convolution_forward(handle, one, xDesc, x, wDesc, w, convDesc, zero, yDesc, y, workSpace, workSpaceSize);
-    if (status == miopenStatusSuccess)  // y = 1 * y + 1 * bias (+ 0 * y), bias broadcast over N, H, W
+    if (status == miopenStatusSuccess)  // y = 1 * y + 1 * bias + 0 * y, bias broadcast over N, H, W
         status = miopenOpTensor(handle, miopenTensorOpAdd, one, yDesc, y, one, biasDesc, bias, zero, yDesc, y);
     if (status == miopenStatusSuccess && mode != miopenActivationPASTHRU)
         status = miopenActivationForward(handle, activationDesc, one, yDesc, y, zero, yDesc, y);

@@ -139,7 +139,7 @@ def call_edits(call: Node, args: list[Node], plan: cudnn.Call, ctx: LintContext)
 def is_hip(ctx: LintContext) -> bool:
     """Rewrites to MIOpen calls are safe in HIP code (convert's output, or code with HIP/MIOpen
     includes or calls); in a CUDA file they are shown, not applied."""
-    return ctx.is_hip or b"miopen" in ctx.data
+    return ctx.is_hip
 
 
 def statement_of(call: Node) -> Node | None:
