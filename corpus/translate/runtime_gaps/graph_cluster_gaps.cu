@@ -55,7 +55,7 @@ int main()
     cparams.conditional.type = cudaGraphCondTypeWhile;  // expect: HP001
     cparams.conditional.size = 1;
     cudaGraphNode_t loopNode;
-    CK(cudaGraphAddNode(&loopNode, graph, nullptr, nullptr, 0, &cparams));
+    CK(cudaGraphAddNode(&loopNode, graph, nullptr, nullptr, 0, &cparams));  // expect: HP015
     cudaGraph_t body = cparams.conditional.phGraph_out[0];
     CK(cudaStreamBeginCaptureToGraph(stream, body, nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
     relax<<<blocks, threads, 0, stream>>>(x, b, n, flag);

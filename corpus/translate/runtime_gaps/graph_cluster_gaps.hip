@@ -55,7 +55,7 @@ int main()
     cparams.conditional.type = cudaGraphCondTypeWhile;  // expect: HP001
     cparams.conditional.size = 1;
     hipGraphNode_t loopNode;
-    CK(hipGraphAddNode(&loopNode, graph, nullptr, nullptr, 0, &cparams));
+    CK(cudaGraphAddNode(&loopNode, graph, nullptr, nullptr, 0, &cparams));  // expect: HP015
     hipGraph_t body = cparams.conditional.phGraph_out[0];
     CK(hipStreamBeginCaptureToGraph(stream, body, nullptr, nullptr, 0, hipStreamCaptureModeGlobal));
     relax<<<blocks, threads, 0, stream>>>(x, b, n, flag);
