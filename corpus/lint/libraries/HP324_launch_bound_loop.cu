@@ -26,6 +26,10 @@ __global__ void stencil(const float* in, float* out, int n) {}
 
 void miopenStandInForward(float* u);  // stands for a MIOpen call: the rule reads the name's library prefix
 float* pick(float* u, int step);
+struct ScopedTimer {
+    ScopedTimer();
+    ~ScopedTimer();
+};
 
 void launch_all(float* u, int n, hipStream_t s)
 {
@@ -130,6 +134,23 @@ void not_capturable(float* u, float* v, float* r, float* host_r, float* flags, i
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         advance<<<grid, block, 0, stream>>>(u, t, n);
         t += 0.1f;
+    }
+    // the loop variable in the body, outside the launches (not declared where the capture goes)
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        const int phase = step % 2;
+        predict<<<grid, block, 0, stream>>>(u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
+        (void)phase;
+    }
+    // an object whose constructor and destructor run every iteration
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        ScopedTimer timer;
+        predict<<<grid, block, 0, stream>>>(u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
     }
     // host synchronisation
     for (int step = 0; step < steps; ++step) {  // expect: HP324

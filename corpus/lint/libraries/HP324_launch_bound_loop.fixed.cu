@@ -26,6 +26,10 @@ __global__ void stencil(const float* in, float* out, int n) {}
 
 void miopenStandInForward(float* u);  // stands for a MIOpen call: the rule reads the name's library prefix
 float* pick(float* u, int step);
+struct ScopedTimer {
+    ScopedTimer();
+    ~ScopedTimer();
+};
 
 void launch_all(float* u, int n, hipStream_t s)
 {
@@ -43,24 +47,24 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_42 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_42 = nullptr;
+    hipGraph_t hipify_plus_graph_46 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_46 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
         CHECK(hipGetLastError());
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_42) != hipSuccess) hipify_plus_graph_42 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_46) != hipSuccess) hipify_plus_graph_46 = nullptr;
     }
-    if (hipify_plus_graph_42 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_42, hipify_plus_graph_42, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_42 = nullptr;
-    if (hipify_plus_graph_exec_42 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_46 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_46, hipify_plus_graph_46, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_46 = nullptr;
+    if (hipify_plus_graph_exec_46 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     for (int step = 0; step < steps; ++step) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_42 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_42, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_46 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_46, stream) == hipSuccess) continue;
 #endif
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
@@ -69,19 +73,19 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
     }
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_42 != nullptr) {
+    if (hipify_plus_graph_exec_46 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_42);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_46);
     }
-    if (hipify_plus_graph_42 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_42);
+    if (hipify_plus_graph_46 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_46);
 #endif
     int step = 0;
 #if HIPIFY_PLUS_USE_GRAPHS
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_50 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_50 = nullptr;
+    hipGraph_t hipify_plus_graph_54 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_54 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         dim3 half(grid.x / 2);
         CHECK(hipMemsetAsync(r, 0, n * sizeof(float), stream));
@@ -89,16 +93,16 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         hipLaunchKernelGGL(correct, half, block, 0, stream, u, n);
         hipLaunchKernelGGL(apply_boundary, grid, block, 0, stream, u, n);
         hipLaunchKernelGGL(residual, grid, block, 0, stream, u, r, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_50) != hipSuccess) hipify_plus_graph_50 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_54) != hipSuccess) hipify_plus_graph_54 = nullptr;
     }
-    if (hipify_plus_graph_50 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_50, hipify_plus_graph_50, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_50 = nullptr;
-    if (hipify_plus_graph_exec_50 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_54 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_54, hipify_plus_graph_54, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_54 = nullptr;
+    if (hipify_plus_graph_exec_54 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     while (step++ < steps) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_50 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_50, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_54 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_54, stream) == hipSuccess) continue;
 #endif
         dim3 half(grid.x / 2);
         CHECK(hipMemsetAsync(r, 0, n * sizeof(float), stream));
@@ -108,33 +112,33 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         hipLaunchKernelGGL(residual, grid, block, 0, stream, u, r, n);
     }
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_50 != nullptr) {
+    if (hipify_plus_graph_exec_54 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_50);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_54);
     }
-    if (hipify_plus_graph_50 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_50);
+    if (hipify_plus_graph_54 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_54);
 #endif
 #if HIPIFY_PLUS_USE_GRAPHS
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_117 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_117 = nullptr;
+    hipGraph_t hipify_plus_graph_121 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_121 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         predict<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
         correct<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
         apply_boundary<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
         exchange_halo<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_117) != hipSuccess) hipify_plus_graph_117 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_121) != hipSuccess) hipify_plus_graph_121 = nullptr;
     }
-    if (hipify_plus_graph_117 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_117, hipify_plus_graph_117, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_117 = nullptr;
-    if (hipify_plus_graph_exec_117 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_121 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_121, hipify_plus_graph_121, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_121 = nullptr;
+    if (hipify_plus_graph_exec_121 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     for (int step = 0; step < steps; ++step) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_117 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_117, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_121 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_121, stream) == hipSuccess) continue;
 #endif
         predict<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
         correct<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
@@ -142,34 +146,34 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         exchange_halo<<<CEIL_DIV(n, 256), 256, 0, stream>>>(u, n);
     }
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_117 != nullptr) {
+    if (hipify_plus_graph_exec_121 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_117);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_121);
     }
-    if (hipify_plus_graph_117 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_117);
+    if (hipify_plus_graph_121 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_121);
 #endif
     int left = steps;
 #if HIPIFY_PLUS_USE_GRAPHS
     // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
     // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
     // (graph replay is not always faster on ROCm); without it the loop runs as written.
-    hipGraph_t hipify_plus_graph_65 = nullptr;
-    hipGraphExec_t hipify_plus_graph_exec_65 = nullptr;
+    hipGraph_t hipify_plus_graph_69 = nullptr;
+    hipGraphExec_t hipify_plus_graph_exec_69 = nullptr;
     if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
-        if (hipStreamEndCapture(stream, &hipify_plus_graph_65) != hipSuccess) hipify_plus_graph_65 = nullptr;
+        if (hipStreamEndCapture(stream, &hipify_plus_graph_69) != hipSuccess) hipify_plus_graph_69 = nullptr;
     }
-    if (hipify_plus_graph_65 != nullptr &&
-        hipGraphInstantiate(&hipify_plus_graph_exec_65, hipify_plus_graph_65, nullptr, nullptr, 0) != hipSuccess)
-        hipify_plus_graph_exec_65 = nullptr;
-    if (hipify_plus_graph_exec_65 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+    if (hipify_plus_graph_69 != nullptr &&
+        hipGraphInstantiate(&hipify_plus_graph_exec_69, hipify_plus_graph_69, nullptr, nullptr, 0) != hipSuccess)
+        hipify_plus_graph_exec_69 = nullptr;
+    if (hipify_plus_graph_exec_69 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
     do {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_65 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_65, stream) == hipSuccess) continue;
+        if (hipify_plus_graph_exec_69 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_69, stream) == hipSuccess) continue;
 #endif
         predict<<<grid, block, 0, stream>>>(u, n);
         correct<<<grid, block, 0, stream>>>(u, n);
@@ -177,11 +181,11 @@ void capturable(float* u, float* r, int n, int steps, hipStream_t stream)
         exchange_halo<<<grid, block, 0, stream>>>(u, n);
     } while (--left > 0);
 #if HIPIFY_PLUS_USE_GRAPHS
-    if (hipify_plus_graph_exec_65 != nullptr) {
+    if (hipify_plus_graph_exec_69 != nullptr) {
         (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-        (void)hipGraphExecDestroy(hipify_plus_graph_exec_65);
+        (void)hipGraphExecDestroy(hipify_plus_graph_exec_69);
     }
-    if (hipify_plus_graph_65 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_65);
+    if (hipify_plus_graph_69 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_69);
 #endif
 }
 
@@ -245,6 +249,23 @@ void not_capturable(float* u, float* v, float* r, float* host_r, float* flags, i
         apply_boundary<<<grid, block, 0, stream>>>(u, n);
         advance<<<grid, block, 0, stream>>>(u, t, n);
         t += 0.1f;
+    }
+    // the loop variable in the body, outside the launches (not declared where the capture goes)
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        const int phase = step % 2;
+        predict<<<grid, block, 0, stream>>>(u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
+        (void)phase;
+    }
+    // an object whose constructor and destructor run every iteration
+    for (int step = 0; step < steps; ++step) {  // expect: HP324
+        ScopedTimer timer;
+        predict<<<grid, block, 0, stream>>>(u, n);
+        correct<<<grid, block, 0, stream>>>(u, n);
+        apply_boundary<<<grid, block, 0, stream>>>(u, n);
+        exchange_halo<<<grid, block, 0, stream>>>(u, n);
     }
     // host synchronisation
     for (int step = 0; step < steps; ++step) {  // expect: HP324
@@ -404,23 +425,23 @@ void quiet(float* u, int n, int steps, int variant, hipStream_t stream)
         // hipify-plus HP324: the launches of the loop below, captured once into a graph and replayed
         // per iteration. Opt-in A/B switch: build with -DHIPIFY_PLUS_USE_GRAPHS=1 and measure both ways
         // (graph replay is not always faster on ROCm); without it the loop runs as written.
-        hipGraph_t hipify_plus_graph_288 = nullptr;
-        hipGraphExec_t hipify_plus_graph_exec_288 = nullptr;
+        hipGraph_t hipify_plus_graph_309 = nullptr;
+        hipGraphExec_t hipify_plus_graph_exec_309 = nullptr;
         if (hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess) {
             predict<<<grid, block, 0, stream>>>(u, n);
             correct<<<grid, block, 0, stream>>>(u, n);
             apply_boundary<<<grid, block, 0, stream>>>(u, n);
             exchange_halo<<<grid, block, 0, stream>>>(u, n);
-            if (hipStreamEndCapture(stream, &hipify_plus_graph_288) != hipSuccess) hipify_plus_graph_288 = nullptr;
+            if (hipStreamEndCapture(stream, &hipify_plus_graph_309) != hipSuccess) hipify_plus_graph_309 = nullptr;
         }
-        if (hipify_plus_graph_288 != nullptr &&
-            hipGraphInstantiate(&hipify_plus_graph_exec_288, hipify_plus_graph_288, nullptr, nullptr, 0) != hipSuccess)
-            hipify_plus_graph_exec_288 = nullptr;
-        if (hipify_plus_graph_exec_288 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
+        if (hipify_plus_graph_309 != nullptr &&
+            hipGraphInstantiate(&hipify_plus_graph_exec_309, hipify_plus_graph_309, nullptr, nullptr, 0) != hipSuccess)
+            hipify_plus_graph_exec_309 = nullptr;
+        if (hipify_plus_graph_exec_309 == nullptr) (void)hipGetLastError();  // no graph: the loop runs its launches
 #endif
         for (int step = 0; step < steps; ++step) {  // expect: HP324
 #if HIPIFY_PLUS_USE_GRAPHS
-            if (hipify_plus_graph_exec_288 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_288, stream) == hipSuccess) continue;
+            if (hipify_plus_graph_exec_309 != nullptr && hipGraphLaunch(hipify_plus_graph_exec_309, stream) == hipSuccess) continue;
 #endif
             predict<<<grid, block, 0, stream>>>(u, n);
             correct<<<grid, block, 0, stream>>>(u, n);
@@ -428,11 +449,11 @@ void quiet(float* u, int n, int steps, int variant, hipStream_t stream)
             exchange_halo<<<grid, block, 0, stream>>>(u, n);
         }
 #if HIPIFY_PLUS_USE_GRAPHS
-        if (hipify_plus_graph_exec_288 != nullptr) {
+        if (hipify_plus_graph_exec_309 != nullptr) {
             (void)hipStreamSynchronize(stream);  // the replays finish before the graph is freed
-            (void)hipGraphExecDestroy(hipify_plus_graph_exec_288);
+            (void)hipGraphExecDestroy(hipify_plus_graph_exec_309);
         }
-        if (hipify_plus_graph_288 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_288);
+        if (hipify_plus_graph_309 != nullptr) (void)hipGraphDestroy(hipify_plus_graph_309);
 #endif
     }
 }

@@ -37,6 +37,7 @@ from hipify_plus.lint.detectors.libraries._loop_values import (
     NULL_STREAMS,
     header_parts,
     host_visible,
+    plain_declaration,
     pure,
     stream_key,
     swapped,
@@ -170,10 +171,11 @@ class _Checker:
     def check_launches(self, direct: list[Launch], stream: str | None) -> None:
         ctx = self.ctx
         header: dict[str, Node] = {}
+        declared = {ctx.text(n) for part in header_parts(self.loop) for n in walk(part) if n.type == "identifier"
+                    and n.parent is not None and n.parent.type.endswith("declarator")}
         for part in header_parts(self.loop):
             header.update(self.writes(part, calls_write=True))
-            header.update({ctx.text(n): n for n in walk(part) if n.type == "identifier"
-                           and n.parent is not None and (n.parent.type.endswith("declarator"))})
+        header.update(dict.fromkeys(declared, self.loop))
         written = self.writes(self.body, calls_write=False)
         derived = self.derived(header, written)
         visible = host_visible(ctx)
@@ -201,6 +203,11 @@ class _Checker:
                             root_name(n, ctx) in visible and not (n.type == "pointer_expression" and n.children[0].type == "&"):
                         self.block(HOST_READ, f"`{kernel}`'s argument `{_short(ctx.text(n))}` reads host-visible "
                                    "memory kernels can write (a host read of device data, once per iteration)")
+
+        for n in walk(self.body):  # the capture goes before the loop, where these are not declared
+            if n.type == "identifier" and ctx.text(n) in declared:
+                self.block(VARIANT, f"the body uses `{ctx.text(n)}` (line {_line(n)}), which the loop header "
+                           "declares and changes", key=ctx.text(n))
 
     def variant_in_body(self, kernel: str, name: str, where: Node) -> None:
         if where.type == "call_expression" and call_name(where, self.ctx) in ("swap", "std::swap"):
@@ -291,6 +298,9 @@ class _Checker:
             elif kind.startswith("preproc"):
                 self.block(LAYOUT, f"the body has preprocessor lines (line {_line(statement)}): capture by hand",
                            key="preproc")
+            elif kind == "declaration" and not plain_declaration(statement, ctx):
+                self.block(HOST_WORK, f"the body declares `{_short(ctx.text(statement))}` (line {_line(statement)}), "
+                           "whose construction a graph would not repeat", key="host")
             elif kind not in ("expression_statement", "declaration", "empty_statement", *_LEAVES):
                 self.block(HOST_WORK, f"the body runs host code (`{_short(ctx.text(statement))}`, line "
                            f"{_line(statement)})", key="host")

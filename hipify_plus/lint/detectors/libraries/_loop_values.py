@@ -21,6 +21,8 @@ _PURE = frozenset({"dim3", "static_cast", "reinterpret_cast", "const_cast", "min
 _PURE_PREFIX = re.compile(r"^make_\w+$")
 _HOST_VISIBLE = re.compile(r"^(?:cuda|hip)(?:MallocManaged|MallocHost|HostAlloc|HostMalloc)$")
 _SIDE_EFFECT = re.compile(r"\+\+|--|(?<![=!<>])=(?!=)")
+_PLAIN_TYPES = frozenset({"dim3", "size_t", "ptrdiff_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+                          "uint16_t", "uint32_t", "uint64_t", "uint", "float2", "float4", "int2", "int4"})
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
 
 
@@ -74,6 +76,21 @@ def _host_visible(ctx: LintContext) -> frozenset[str]:
 def host_visible(ctx: LintContext) -> frozenset[str]:
     """Variables holding managed or mapped host memory (`hipMallocManaged(&p, ...)`, `__managed__`)."""
     return _memo(ctx, "host-visible", _host_visible)
+
+
+def plain_declaration(node: Node, ctx: LintContext) -> bool:
+    """A declaration whose evaluation is its initializers alone: numbers, pointers, `dim3`, sizes
+    (no constructor that could do host work, no `static`, which a copy would make a second one)."""
+    kind = node.child_by_field_name("type")
+    if kind is None or any(c.type == "storage_class_specifier" for c in node.children):
+        return False
+    if kind.type in ("primitive_type", "sized_type_specifier", "placeholder_type_specifier") or \
+            ctx.text(kind) in _PLAIN_TYPES:
+        return True
+    declarators = node.children_by_field_name("declarator")
+    return bool(declarators) and all(
+        (d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
+        for d in declarators)
 
 
 def swapped(body: Node, ctx: LintContext) -> set[str]:
