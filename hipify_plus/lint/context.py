@@ -133,13 +133,18 @@ class LintContext:
             name = node.child_by_field_name("name")
             if name is not None and not self.inactive_on_amd(node):
                 own.add(self.text(name))
+        return frozenset(own) | header_macros(self.source.path, self.project_includes)
+
+    @cached_property
+    def project_includes(self) -> list[str]:
+        """The quoted `#include "..."`s of this file that an AMD build compiles, as spelled."""
         includes = []
         if b'"' in self.data:
             for node in self.nodes({"preproc_include"}):
                 path = node.child_by_field_name("path")
                 if path is not None and path.type == "string_literal" and not self.inactive_on_amd(node):
                     includes.append(self.text(path).strip().strip('"'))
-        return frozenset(own) | header_macros(self.source.path, includes)
+        return includes
 
     @cached_property
     def space_macros(self) -> dict[str, frozenset[str]]:

@@ -53,3 +53,75 @@ def test_a_missing_header_or_an_include_cycle_is_no_definition(tmp_path: Path) -
     (tmp_path / "k.cu").write_bytes(KERNEL.replace(b"common.cuh", b"a.h"))
     assert header_macros(str(tmp_path / "k.cu"), ["a.h"]) == frozenset()
     assert _hp103(tmp_path / "k.cu") == [4]
+
+
+ARCH_HEADER = b"""#pragma once
+#if __CUDA_ARCH__ == 800 || __CUDA_ARCH__ >= 900
+#define MAX_1024_THREADS_BLOCKS 2
+#else
+#define MAX_1024_THREADS_BLOCKS 1
+#endif
+"""
+BOUNDED = b"""#include "arch.h"
+__global__ void __launch_bounds__(1024, MAX_1024_THREADS_BLOCKS) classify(float* x) { x[threadIdx.x] = 0.f; }
+__global__ void __launch_bounds__(512, MAX_1024_THREADS_BLOCKS * 2) pairs(float* x) { x[threadIdx.x] = 0.f; }
+"""
+
+
+def test_a_header_macro_takes_the_value_an_amd_build_compiles(tmp_path: Path) -> None:
+    """llm.c's MAX_1024_THREADS_BLOCKS is 2 for sm_80/sm_90 and 1 elsewhere: 1 on AMD, so
+    `__launch_bounds__(1024, MAX_1024_THREADS_BLOCKS)` asks nothing of either GPU."""
+    (tmp_path / "arch.h").write_bytes(ARCH_HEADER)
+    (tmp_path / "k.cu").write_bytes(BOUNDED)
+    result = lint(str(tmp_path / "k.cu"), BOUNDED, LintSettings(select=("HP203",)))
+    assert [(d.line, d.rule) for d in result.diagnostics] == [(3, "HP203")]
+    assert "HIP passes 2 as `amdgpu_waves_per_eu(2)`" in result.diagnostics[0].message
+
+
+REDUCE_HEADER = b"""#pragma once
+__device__ float warpReduceSum(float v)
+{
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(~0ull, v, o);
+    return v;
+}
+__device__ float warpBroadcastSum(float v)
+{
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0ull, v, o);
+    return __shfl_sync(~0ull, v, 0);
+}
+"""
+GROUPS = b"""#include "reduce.h"
+__global__ void sums(const float* in, float* out, int n)
+{
+    __shared__ float partial[32];
+    int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    float v = REDUCE(in[blockIdx.x * blockDim.x + threadIdx.x]);
+    if (lane == 0) partial[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = REDUCE(lane < blockDim.x / 32 ? partial[lane] : 0.f);
+        if (lane == 0) out[blockIdx.x] = v;
+    }
+}
+void run(const float* in, float* out, int n) { sums<<<n / 256, 256>>>(in, out, n); }
+"""
+
+
+def _wavefront(tmp_path: Path, helper: bytes) -> list[tuple[int, str]]:
+    (tmp_path / "reduce.h").write_bytes(REDUCE_HEADER)
+    data = GROUPS.replace(b"REDUCE", helper)
+    (tmp_path / "k.cu").write_bytes(data)
+    result = lint(str(tmp_path / "k.cu"), data, LintSettings(select=("HP102", "HP105", "HP110")))
+    return [(d.line, d.rule) for d in result.diagnostics]
+
+
+def test_groups_of_32_reduced_by_a_header_helper_that_stays_in_them_are_quiet(tmp_path: Path) -> None:
+    assert _wavefront(tmp_path, b"warpReduceSum") == []
+
+
+def test_a_header_helper_that_broadcasts_from_lane_0_sees_the_wavefront(tmp_path: Path) -> None:
+    assert _wavefront(tmp_path, b"warpBroadcastSum") == [(5, "HP102"), (5, "HP102"), (10, "HP110")]
+
+
+def test_a_helper_no_header_defines_may_see_the_wavefront(tmp_path: Path) -> None:
+    assert _wavefront(tmp_path, b"warpElsewhere") == [(5, "HP102"), (5, "HP102"), (10, "HP110")]

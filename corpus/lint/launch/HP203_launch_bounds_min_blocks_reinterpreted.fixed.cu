@@ -74,3 +74,16 @@ __global__ void __launch_bounds__(D, 2) attention_pair(float* x)  // expect: HP2
 {
     x[blockIdx.x * D + threadIdx.x] = 0.0f;
 }
+
+// A value picked per NVIDIA architecture: hip-clang defines no __CUDA_ARCH__, so an AMD build
+// compiles the #else and reads 1.
+#if __CUDA_ARCH__ == 800 || __CUDA_ARCH__ >= 900
+#define RESIDENT_BLOCKS 2
+#else
+#define RESIDENT_BLOCKS 1
+#endif
+
+__global__ void __launch_bounds__(1024, RESIDENT_BLOCKS) classifier(float* x)  // ok: HP203 (1 on AMD)
+{
+    x[blockIdx.x * 1024 + threadIdx.x] = 4.0f;
+}

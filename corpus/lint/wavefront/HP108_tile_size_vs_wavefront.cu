@@ -43,3 +43,12 @@ __global__ void small_tiles(const float *in, float *out)
     v += quad.shfl_xor(v, 2);
     out[threadIdx.x] = v;
 }
+
+// Only tile operations; the comment's __shfl_xor and warpSize are words, not code.
+__global__ void tile_swizzle(const float *in, float *out)
+{
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());  // ok: HP108 (tile shuffles only)
+    // like __shfl_xor(v, 1) within warpSize lanes, but on the tile
+    float v = tile.shfl_xor(in[blockIdx.x * blockDim.x + threadIdx.x], 1);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}

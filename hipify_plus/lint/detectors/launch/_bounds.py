@@ -71,7 +71,9 @@ def _strip_span(data: bytes, start: int, end: int) -> tuple[int, int]:
 def _span_value(ctx: LintContext, span: tuple[int, int]) -> int | None:
     node = ctx.tree.root_node.descendant_for_byte_range(*span)
     if node is not None and (node.start_byte, node.end_byte) == span:
-        return ctx.int_value(node)
+        value = ctx.int_value(node)
+        if value is not None:
+            return value
     return _fold_text(ctx, _span_text(ctx, span))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from hipify_plus.cuda.includes import header_macro_values
 from hipify_plus.lint.context import LintContext
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -33,16 +34,19 @@ def _fold_text(ctx: LintContext, text: str, seen: frozenset[str] = frozenset()) 
 
 
 def _macro_value(ctx: LintContext, name: str, seen: frozenset[str] = frozenset()) -> int | None:
-    """The value of an object-like #define written once in this file, also when a comment follows
-    it on the line (the grammar keeps such comments in the macro's text)."""
+    """The value of an object-like #define as an AMD build sees it: its definitions in this file
+    outside code AMD never compiles, else those of the project headers the file includes; also
+    when a comment follows it on the line (the grammar keeps such comments in the macro's text).
+    None unless every such definition gives the same value."""
     if name in seen:
         return None
-    values = {
-        _fold_text(ctx, ctx.text(value), seen | {name})
-        for node in ctx.nodes({"preproc_def"})
-        if (macro := node.child_by_field_name("name")) is not None and ctx.text(macro) == name
-        and (value := node.child_by_field_name("value")) is not None
-    }
+    texts = [ctx.text(value) for node in ctx.nodes({"preproc_def"})
+             if (macro := node.child_by_field_name("name")) is not None and ctx.text(macro) == name
+             and (value := node.child_by_field_name("value")) is not None and not ctx.inactive_on_amd(node)]
+    if not texts and ctx.project_includes:
+        texts = sorted(header_macro_values(ctx.source.path, ctx.project_includes, ctx.settings.target_rocm)
+                       .get(name, ()))
+    values = {_fold_text(ctx, text, seen | {name}) for text in texts}
     return values.pop() if len(values) == 1 else None
 
 

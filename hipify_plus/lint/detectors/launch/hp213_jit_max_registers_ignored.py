@@ -18,6 +18,10 @@ def jit_max_registers_ignored(ctx: LintContext) -> None:
         return
     for identifier in ctx.nodes({"identifier"}):
         name = ctx.text(identifier)
+        parent = identifier.parent
+        if parent is not None and parent.type in ("enumerator", "preproc_def") \
+                and parent.child_by_field_name("name") == identifier:
+            continue  # the option's own declaration (a driver-API shim's enum), not a use of it
         if name in JIT_MAX_REGISTERS:
             ctx.report("HP213", identifier, f"`{name}` is ignored on AMD: `hipModuleLoadDataEx` drops JIT options "
                        "and behaves like `hipModuleLoadData`; cap registers per kernel with `__launch_bounds__` "

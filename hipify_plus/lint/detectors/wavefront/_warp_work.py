@@ -8,8 +8,8 @@ What sees the width: votes and ballots (`__ballot`, `__any`, `__all`, `__activem
 `__match_*`, `__reduce_*_sync`), lane masks and `__lane_id()`, `warpSize` and the wavefront-size
 macros, shuffles by an absolute source lane (`__shfl(v, 0)` broadcasts lane 0 of all 64 lanes)
 or by 32 and more, warp matrix operations, CUB warp primitives (their default width is the
-hardware's), PTX lane or vote instructions, and warp-named helpers this file does not define
-(they may do any of this). A barrier (`__syncwarp`) and a shuffle with an explicit width of at
+hardware's), PTX lane or vote instructions, and warp-named helpers this file does not define,
+unless a project header it includes defines them and they do none of this (`_warp_headers.py`). A barrier (`__syncwarp`) and a shuffle with an explicit width of at
 most 32 do not.
 
 HP101, HP102 and HP110 report a 32-lane assumption only in a unit (a function, the device
@@ -25,6 +25,7 @@ from hipify_plus.cuda.syntax import call_args, callee_text, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _WARPISH
 from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _function_of, _literal
+from hipify_plus.lint.detectors.wavefront._warp_headers import header_helpers
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.parse import Node
 
@@ -64,26 +65,38 @@ def sees_wave_width(ctx: LintContext, function: Node, any_warp_work: bool = Fals
 
 
 def _direct(ctx: LintContext, function: Node, defined: set[str], any_warp_work: bool) -> bool:
+    return bool(_first_width_use(ctx, function, defined, any_warp_work))
+
+
+def first_width_use(ctx: LintContext, function: Node) -> str:
+    """The first construct of `function` itself that sees the wavefront width, as written
+    (`warpSize`, `__shfl_sync`, `asm`), or ""; comments and strings do not count."""
+    return _first_width_use(ctx, function, {f.name for f in _functions(ctx).values()}, False)
+
+
+def _first_width_use(ctx: LintContext, function: Node, defined: set[str], any_warp_work: bool) -> str:
     body = function.child_by_field_name("body")
     for node in descendants(body) if body is not None else ():
         kind = node.type
         if kind in _IDENTIFIERS:
             name = ctx.text(node)
             if _SEES_WIDTH.fullmatch(name) or (any_warp_work and name == "__syncwarp"):
-                return True
+                return name
         elif kind == "call_expression":
             name = callee_text(node)
             if name in _ABSOLUTE_SHUFFLES or name in _RELATIVE_SHUFFLES:
                 if any_warp_work or _shuffle_sees_width(node, name, ctx):
-                    return True
+                    return name
                 continue
             base = _call_base(node, ctx)
             if base and base not in defined and _WARPISH.search(base) \
                     and not base.startswith(("tiled_partition", "this_")):
-                return True
+                helpers = header_helpers(ctx)
+                if base not in helpers or helpers[base] or any_warp_work:
+                    return f"{base}()"  # a helper of another file that sees the width, or one not found
         elif kind == "gnu_asm_expression" and _PTX_SEES_WIDTH.search(node.text or b""):
-            return True
-    return False
+            return "asm"
+    return ""
 
 
 def _shuffle_sees_width(call: Node, name: str, ctx: LintContext) -> bool:

@@ -6,8 +6,8 @@ import re
 
 from hipify_plus.amd.arch import target_arches, wave_size
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._patterns import _HARDWARE_WARP
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _function_of
+from hipify_plus.lint.detectors.wavefront._warp_work import first_width_use
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -65,12 +65,11 @@ def _report_tile_size(node: Node, ctx: LintContext) -> None:
                    "wavefronts have 32 lanes and HIP asserts the tile fits in one wavefront")
     elif size == 32:
         function = _function_of(node)
-        body = ctx.text(function) if function is not None else ""
-        raw = _HARDWARE_WARP.search(body)
-        if raw is None:
-            return
+        raw = first_width_use(ctx, function) if function is not None else ""
+        if not raw:
+            return  # only tile operations (and comments about shuffles): the tile is the unit
         ctx.report("HP108", span, "a 32-thread tile is half a wavefront on CDNA: this function also "
-                   f"uses `{raw.group(0)}`, which covers the whole 64-lane wavefront", severity="info")
+                   f"uses `{raw}`, which covers the whole 64-lane wavefront", severity="info")
 
 
 def _statement_of(node: Node) -> Node:
