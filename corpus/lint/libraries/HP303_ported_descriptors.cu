@@ -5,6 +5,7 @@
 #include <miopen/miopen.h>
 
 #define CK(x) do { if ((x) != miopenStatusSuccess) return 1; } while (0)
+void record(miopenStatus_t status);
 
 int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTensorDescriptor_t w,
              miopenConvolutionDescriptor_t conv, miopenConvolutionDescriptor_t flipped,
@@ -26,6 +27,7 @@ int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTe
     CK(cudnnSetConvolutionMathType(conv, CUDNN_TENSOR_OP_MATH));  // expect: HP303
     if (cudnnSetConvolutionMathType(flipped, CUDNN_DEFAULT_MATH) != miopenStatusSuccess)  // expect: HP303
         return 1;
+    record(cudnnSetConvolutionMathType(conv, CUDNN_FMA_MATH));  // expect: HP303
     cudnnMathType_t math = CUDNN_FMA_MATH;  // expect: HP303, HP303
     (void)math;
     CK(miopenSet4dTensorDescriptor(x, miopenFloat, n, c, h, h));  // ok: HP303

@@ -20,6 +20,7 @@ static inline miopenStatus_t set_4d_tensor_with_layout(miopenTensorDescriptor_t 
 #endif
 
 #define CK(x) do { if ((x) != miopenStatusSuccess) return 1; } while (0)
+void record(miopenStatus_t status);
 
 int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTensorDescriptor_t w,
              miopenConvolutionDescriptor_t conv, miopenConvolutionDescriptor_t flipped,
@@ -41,6 +42,7 @@ int describe(miopenTensorDescriptor_t x, miopenTensorDescriptor_t nhwc, miopenTe
     /* hipify-plus: dropped `cudnnSetConvolutionMathType(conv, CUDNN_TENSOR_OP_MATH)`: MIOpen has no math type */;  // expect: HP303
     if (static_cast<miopenStatus_t>(miopenStatusSuccess) != miopenStatusSuccess)  // expect: HP303
         return 1;
+    record(static_cast<miopenStatus_t>(miopenStatusSuccess));  // expect: HP303
     cudnnMathType_t math = CUDNN_FMA_MATH;  // expect: HP303, HP303
     (void)math;
     CK(miopenSet4dTensorDescriptor(x, miopenFloat, n, c, h, h));  // ok: HP303

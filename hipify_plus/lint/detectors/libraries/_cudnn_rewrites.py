@@ -142,15 +142,22 @@ def is_hip(ctx: LintContext) -> bool:
     return ctx.is_hip
 
 
+_MACRO = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_CHECKER = re.compile(r"check|assert|safe|verify|status|call|err", re.IGNORECASE)
+
+
 def statement_of(call: Node) -> Node | None:
     """The expression statement that is exactly this call (`f(x);`), or this call checked by one
-    macro or function (`CHECK(f(x));`), if it is one."""
+    status-checking macro or function (`CHECK(f(x));`, `checkCUDNN(f(x));`), if it is one."""
     node = call
     parent = node.parent
     if parent is not None and parent.type == "argument_list" \
             and len([c for c in parent.named_children if c.type != "comment"]) == 1:
         outer = parent.parent
-        if outer is not None and outer.type == "call_expression":
+        function = outer.child_by_field_name("function") if outer is not None else None
+        if outer is not None and outer.type == "call_expression" and function is not None \
+                and function.type == "identifier" and (_MACRO.match(function.text.decode("utf-8", "replace"))
+                                                       or _CHECKER.search(function.text.decode("utf-8", "replace"))):
             node, parent = outer, outer.parent
     if parent is not None and parent.type == "expression_statement":
         named = [c for c in parent.named_children if c.type != "comment"]
