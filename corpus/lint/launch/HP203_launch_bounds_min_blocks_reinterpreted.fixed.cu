@@ -87,3 +87,20 @@ __global__ void __launch_bounds__(1024, RESIDENT_BLOCKS) classifier(float* x)  /
 {
     x[blockIdx.x * 1024 + threadIdx.x] = 4.0f;
 }
+
+// The second argument comes from a function that picks it per platform: the AMD value is
+// already in waves per SIMD.
+constexpr int resident_waves(int threads)
+{
+#if defined(__HIP_PLATFORM_AMD__)
+    return threads <= 256 ? 2 : 1;
+#else
+    return 2048 / threads;
+#endif
+}
+
+template <int T>
+__global__ void __launch_bounds__(T, resident_waves(T)) tuned(float* x)  // ok: HP203 (chosen per platform)
+{
+    x[blockIdx.x * T + threadIdx.x] = 5.0f;
+}

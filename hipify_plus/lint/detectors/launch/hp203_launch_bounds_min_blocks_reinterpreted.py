@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import re
 
+from hipify_plus.cuda.preprocessor import CONDITIONALS, condition_of, mentions_amd
+from hipify_plus.cuda.syntax import base_name, declarator_name, descendants
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._arch import (
@@ -89,6 +91,8 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
     bounds_text = f"__launch_bounds__({_span_text(ctx, spans[0])}, {cuda_text})"
     if amd_value == 1 and cuda_value == 1:
         return  # one resident block per SM, one wave per SIMD: neither asks for anything
+    if amd_value is None and _picked_per_platform(ctx, min_text):
+        return  # a function of the file that chooses the value per platform (ggml's configs)
     if max_threads is None or amd_value is None or cuda_value is None:
         ctx.report("HP203", node, f"`{bounds_text}`: HIP passes the second argument (min blocks per SM on "
                    "NVIDIA) as `amdgpu_waves_per_eu`, min waves per SIMD, a different unit")
@@ -115,6 +119,38 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
     fix = ctx.fix("HP203", f"Use `amdgpu_waves_per_eu({waves})` on AMD, keep {cuda_text} blocks on NVIDIA",
                   edits) if edits else None
     ctx.report("HP203", node, message, fix)
+
+
+_CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def _picked_per_platform(ctx: LintContext, text: str, depth: int = 3) -> bool:
+    """True if `text` calls a function of this file that (itself or through the functions of
+    the file it calls) picks its result under an #if testing an AMD macro (`GGML_USE_HIP`,
+    `AMD_MFMA_AVAILABLE`, `__HIP_PLATFORM_AMD__`): the project chose the AMD value itself."""
+    definitions = _definitions(ctx)
+    pending = [(name, depth) for name in _CALLED.findall(text)]
+    seen: set[str] = set()
+    while pending:
+        name, left = pending.pop()
+        if name in seen or name not in definitions or left == 0:
+            continue
+        seen.add(name)
+        for definition in definitions[name]:
+            if any(n.type in CONDITIONALS and (c := condition_of(n)) is not None and mentions_amd(c)
+                   for n in descendants(definition)):
+                return True
+            pending.extend((called, left - 1) for called in _CALLED.findall(ctx.text(definition)))
+    return False
+
+
+def _definitions(ctx: LintContext) -> dict[str, list[Node]]:
+    found: dict[str, list[Node]] = {}
+    for definition in ctx.nodes({"function_definition"}):
+        name = declarator_name(definition)
+        if name is not None:
+            found.setdefault(base_name(ctx.text(name)), []).append(definition)
+    return found
 
 
 def _platform_macro_edits(ctx: LintContext, bounds: Node, span: tuple[int, int], stem: str, kernel: str,
