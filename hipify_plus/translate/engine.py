@@ -174,6 +174,8 @@ class _Translation:
         self.rewritten: set[str] = set()
         self.uses_runtime = False
         self.deferred: list[Callable[[], None]] = []  # rewrites that need every rename made first
+        # library -> [start, end, mapping, uses] of the first name from a library with no ROCm counterpart
+        self.unported_uses: dict[str, list] = {}
         self.libraries: set[str] = set()
         self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
 
@@ -235,6 +237,11 @@ class _Translation:
         if not has_runtime and (self.uses_runtime or device_syntax or cuda_source):
             self.add_runtime_include(tree.root_node)
 
+        for start, end, mapping, uses in self.unported_uses.values():
+            library = LIBRARY_NAMES.get(mapping.library, mapping.library)
+            more = f" ({uses} uses of {library} names in this file, reported at the first)" if uses > 1 else ""
+            self.report("HP001", start, end, self.unsupported_message(mapping) + more,
+                        identifier=mapping.cuda, library=mapping.library, status=mapping.status, uses=uses)
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         edits = self.buffer.edits
         output = apply_edits(self.data, edits)
@@ -284,6 +291,10 @@ class _Translation:
                             f"`{name}` ({library}) was removed in CUDA {mapping.cuda_removed} "
                             "and has no HIP equivalent", **info)
             else:
+                if mapping.unported == "none":  # a library AMD has nothing for: once per file
+                    first = self.unported_uses.setdefault(mapping.library, [start, end, mapping, 0])
+                    first[3] += 1
+                    return
                 self.report("HP001", start, end, self.unsupported_message(mapping), **info)
             return
         if removed is not None and removed <= version:
