@@ -53,6 +53,17 @@ __global__ void row_max_per_warp(const float *x, float *out, int rows, int cols)
         out[row] = v;
 }
 
+// Sums of 4 lanes, with the width given: nothing here sees the wavefront.
+__global__ void quad_sums(const float *x, float *out)
+{
+    int i = (blockIdx.x * blockDim.z + threadIdx.z) * 32 + threadIdx.y * 4 + threadIdx.x;
+    float v = x[i];
+    v += __shfl_down_sync(~0ull, v, 1, 4);
+    v += __shfl_down_sync(~0ull, v, 2, 4);
+    if (threadIdx.x == 0)
+        out[i / 4] = v;
+}
+
 void launch(float *x, const float *scale, float *sums, int rows, int cols, int threads)
 {
     scale_rows_in_groups<<<rows / (threads / 64), threads>>>(x, scale, cols);
@@ -63,6 +74,9 @@ void launch(float *x, const float *scale, float *sums, int rows, int cols, int t
     // One row per warp, and the grid counts 32-thread warps: on CDNA half of the rows are left.
     int rows_per_block = threads / 32;  // expect: HP110
     row_max_per_warp<<<(rows + rows_per_block - 1) / rows_per_block, threads>>>(x, sums, rows, cols);
+    // A block shaped 4 x 8 x (threads / 32) for a kernel that never sees the wavefront.
+    dim3 shape = {4, 8, (unsigned)threads / 32};  // ok: HP110 (block geometry)
+    quad_sums<<<rows, shape>>>(x, sums);
     // The same count twice in one statement is one finding.
     row_max_per_warp<<<(rows + threads / 32 - 1) / (threads / 32), threads>>>(x, sums, rows, cols);  // expect: HP110
 }

@@ -142,8 +142,8 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
         return None
     kind = _function_kind(function_node, ctx) if function_node is not None else "host"
     if kind == "host":
-        if not file_sees_wave_width(ctx) or _sizes_memory_only(node, ctx):
-            return None  # 32-thread groups of a tile, or memory that only over-allocates on AMD
+        if _sizes_memory_only(node, ctx) or not _launched_code_sees_width(node, function_node, ctx, functions):
+            return None  # memory that only over-allocates on AMD, or launches of 32-thread groups
     elif function_node is not None and not unit_sees_wave_width(ctx, function_node):
         return None  # nothing in the unit sees the wavefront width: 32 is a group size
     text = ctx.text(node)
@@ -382,3 +382,39 @@ def _bounded(access: Node, index: Node, ctx: LintContext) -> bool:
                 return True
         child, parent = parent, parent.parent
     return False
+
+
+def _launched_code_sees_width(node: Node, host: Node | None, ctx: LintContext,
+                              functions: dict[int, _Function]) -> bool:
+    """For a count in host code: whether the kernels whose launches in the same function it sizes
+    (directly, or through the variable it initialises, `dim3 block = {4, 8, threads / 32}`) see
+    the wavefront width; the whole file decides when no such launch is found."""
+    statement = node
+    while statement.parent is not None and statement.type not in ("declaration", "expression_statement"):
+        statement = statement.parent
+    names: set[str] = set()
+    if statement.type == "declaration":
+        for declarator in statement.children_by_field_name("declarator"):
+            target = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else None
+            if target is not None and target.type == "identifier" and target.start_byte <= node.start_byte:
+                names.add(ctx.text(target))
+    elif statement.type == "expression_statement":
+        assignment = next((c for c in statement.named_children if c.type == "assignment_expression"), None)
+        target = assignment.child_by_field_name("left") if assignment is not None else None
+        while target is not None and target.type == "field_expression":  # `grid.x = ...`
+            target = target.child_by_field_name("argument")
+        if target is not None and target.type == "identifier":
+            names.add(ctx.text(target))
+    kernels = {f.name: f.node for f in functions.values() if f.kind == "kernel"}
+    launched: list[Node] = []
+    for launch in ctx.launches:
+        if host is None or _function_of(launch.node) != host or launch.kernel not in kernels:
+            continue
+        config = [part for part in launch.config]
+        inside = any(part.start_byte <= node.start_byte and node.end_byte <= part.end_byte for part in config)
+        uses = any(n.type == "identifier" and ctx.text(n) in names for part in config for n in descendants(part))
+        if inside or uses:
+            launched.append(kernels[launch.kernel])
+    if not launched:
+        return file_sees_wave_width(ctx)
+    return any(unit_sees_wave_width(ctx, kernel) for kernel in launched)
