@@ -282,6 +282,23 @@ def explain(
         raise _fail(str(exc)) from None
 
 
+dev_app = typer.Typer(name="dev", help="Tools for working on hipify-plus itself.", no_args_is_help=True)
+app.add_typer(dev_app)
+
+
+@dev_app.command("new-rule")
+def new_rule(
+    rule_id: Annotated[str, typer.Argument(help="The new rule's id, e.g. HP114.")],
+    name: Annotated[str, typer.Argument(help="Its name: lowercase words joined by dashes.")],
+    family: Annotated[str, typer.Option("--family", help="Its family (wavefront, launch, libraries, portability, compile, ...).")],
+) -> None:
+    """Write a new rule's TOML, detector module and corpus fixture (in a checkout)."""
+    from hipify_plus.commands.dev import checkout_root
+    from hipify_plus.commands.dev import new_rule as write_new_rule
+
+    raise typer.Exit(write_new_rule(rule_id, name, family, checkout_root()))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console entry point: never lets a traceback reach the user."""
     try:
