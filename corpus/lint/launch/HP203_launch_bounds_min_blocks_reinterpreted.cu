@@ -94,3 +94,9 @@ __global__ void __launch_bounds__(T, resident_waves(T)) tuned(float* x)  // ok: 
 {
     x[blockIdx.x * T + threadIdx.x] = 5.0f;
 }
+
+// Two blocks of two waves are one wave per SIMD; HIP's two waves per SIMD still leave 256 VGPRs.
+__global__ void __launch_bounds__(128, 2) rows_pair(float* x)  // ok: HP203 (the cap stays at 256 VGPRs)
+{
+    x[blockIdx.x * 128 + threadIdx.x] = 6.0f;
+}

@@ -44,3 +44,17 @@ def _tightest(ctx: LintContext, measure) -> tuple[str, int]:
 
 def _kib(size: int) -> str:
     return f"{size // KIB} KiB" if size % KIB == 0 else f"{size / KIB:.1f} KiB"
+
+
+def _vgpr_cap_for_waves(arch: str, waves_per_simd: int) -> int:
+    """VGPRs per lane the compiler allows a kernel that must keep `waves_per_simd` waves on
+    each SIMD (LLVM's model: the SIMD's register file shared by those waves)."""
+    if arch in UNIFIED_REGISTER_FILE:
+        registers, granule, addressable = 512, 8, 512
+    elif _major(arch) <= 9:
+        registers, granule, addressable = 256, 4, 256
+    elif arch in ("gfx1100", "gfx1101"):
+        registers, granule, addressable = 1536, 24, 256
+    else:
+        registers, granule, addressable = 1024, 16, 256
+    return min(addressable, registers // max(1, waves_per_simd) // granule * granule)

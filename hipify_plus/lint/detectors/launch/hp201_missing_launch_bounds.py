@@ -13,9 +13,8 @@ from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.launch._arch import (
     SIMDS_PER_CU,
-    UNIFIED_REGISTER_FILE,
     _arches,
-    _major,
+    _vgpr_cap_for_waves,
     _wave_size,
 )
 from hipify_plus.lint.detectors.launch._bounds import _item_start
@@ -36,16 +35,7 @@ DEFAULT_MAX_THREADS = 1024  # clang's default max flat work-group size when no b
 def _vgpr_cap(arch: str, threads: int) -> int:
     """VGPRs per lane the compiler allows a kernel whose blocks have up to `threads` threads
     (LLVM's model: the register file shared by the waves one SIMD must hold)."""
-    if arch in UNIFIED_REGISTER_FILE:
-        registers, granule, addressable = 512, 8, 512
-    elif _major(arch) <= 9:
-        registers, granule, addressable = 256, 4, 256
-    elif arch in ("gfx1100", "gfx1101"):
-        registers, granule, addressable = 1536, 24, 256
-    else:
-        registers, granule, addressable = 1024, 16, 256
-    waves_per_simd = max(1, math.ceil(math.ceil(threads / _wave_size(arch)) / SIMDS_PER_CU))
-    return min(addressable, registers // waves_per_simd // granule * granule)
+    return _vgpr_cap_for_waves(arch, max(1, math.ceil(math.ceil(threads / _wave_size(arch)) / SIMDS_PER_CU)))
 
 
 def _register_gain(ctx: LintContext, threads: int) -> tuple[str, int, int]:

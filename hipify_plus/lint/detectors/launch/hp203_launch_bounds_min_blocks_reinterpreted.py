@@ -14,6 +14,7 @@ from hipify_plus.lint.detectors.launch._arch import (
     SIMDS_PER_CU,
     _arches,
     _max_waves_per_eu,
+    _vgpr_cap_for_waves,
     _wave_size,
 )
 from hipify_plus.lint.detectors.launch._bounds import (
@@ -27,6 +28,7 @@ from hipify_plus.lint.detectors.launch._bounds import (
     _stripped_node_span,
 )
 from hipify_plus.lint.detectors.launch._constants import _fold_text
+from hipify_plus.lint.detectors.launch._registers import RegisterEstimate, register_estimate
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
@@ -98,8 +100,9 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
                    "NVIDIA) as `amdgpu_waves_per_eu`, min waves per SIMD, a different unit")
         return
     wanted = {a: _waves_for_blocks(max_threads, cuda_value, a) for a in _arches(ctx)}
-    differs = [a for a in wanted
-               if _effective_waves(max_threads, amd_value, a) != _effective_waves(max_threads, wanted[a], a)]
+    owner = node.parent
+    estimate = register_estimate(ctx, owner) if owner is not None and owner.type == "function_definition" else None
+    differs = [a for a in wanted if _matters(max_threads, amd_value, wanted[a], a, estimate)]
     waves = min(wanted.values())
     if not differs or amd_value == waves:
         return  # with several targets the smallest value is the one asked for (see the docs)
@@ -119,6 +122,25 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
     fix = ctx.fix("HP203", f"Use `amdgpu_waves_per_eu({waves})` on AMD, keep {cuda_text} blocks on NVIDIA",
                   edits) if edits else None
     ctx.report("HP203", node, message, fix)
+
+
+TIGHT_VGPR_CAP = 128
+
+
+def _matters(max_threads: int, amd_value: int, wanted: int, arch: str, estimate: RegisterEstimate | None) -> bool:
+    """True if HIP's occupancy target differs from the CUDA intent in a way that can change the
+    code: fewer waves per SIMD than the intent (occupancy the CUDA author asked for is lost);
+    more, when the VGPR cap they imply is 128 or less (what spills a kernel of ordinary size) or
+    meets the kernel's estimated state. A request that still leaves 256 VGPRs (`(128, 2)` on
+    gfx90a: 2 waves per SIMD where 1 was meant) changes nothing for most kernels."""
+    amd = _effective_waves(max_threads, amd_value, arch)
+    intent = _effective_waves(max_threads, wanted, arch)
+    if amd == intent:
+        return False
+    if amd < intent:
+        return True
+    cap = _vgpr_cap_for_waves(arch, amd)
+    return cap <= TIGHT_VGPR_CAP or estimate is None or estimate.heavy(cap)
 
 
 _CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
