@@ -179,14 +179,14 @@ class EditBuffer:
 
     @property
     def edits(self) -> list[Edit]:
-        """The final edits: covering rewrites replace whatever they cover."""
+        """The final edits: covering rewrites replace whatever they cover, narrower covering
+        rewrites included (a deferred rewrite renders the ones inside it into its text)."""
         if not self._sorted:
             self._edits.sort()
             self._sorted = True
         if not self._covering:
             return list(self._edits)
-        covering = {id(c) for c in self._covering}
-        return [e for e in self._edits if id(e) in covering or not self._covered(e)]
+        return [e for e in self._edits if not self._covered(e)]
 
 
 def _render_range(source: bytes, inner: list[Edit], start: int, end: int) -> bytes:

@@ -229,8 +229,9 @@ class _Translation:
                 self.launch(call)
         device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
         # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
-        # adds it to every CUDA source); headers and .cpp files only when they use it
-        cuda_source = self.source.path.endswith(".cu")
+        # adds it to every CUDA source); headers and .cpp files only when they use it, and an
+        # empty .cu file stays empty
+        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip())
         # an #include the parse did not see as one (inside an ERROR node) still counts: the
         # output of a second conversion must not gain another runtime include
         has_runtime = has_runtime or _RUNTIME_INCLUDE.search(self.data) is not None

@@ -10,14 +10,16 @@ from __future__ import annotations
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import WARP_LITERALS
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _cache, _literal
+from hipify_plus.lint.detectors.wavefront._warp_reduction_sites import (
+    _reduction_site,
+    _unrolled_reduction_sites,
+)
 from hipify_plus.lint.detectors.wavefront._warp_unit_blockers import _unit_reasons
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions, _Site, _WarpSet
 from hipify_plus.lint.detectors.wavefront._warp_unit_sites import (
     _lane_index_site,
     _lane_read_site,
     _per_warp_arrays,
-    _reduction_site,
-    _unrolled_reduction_sites,
     _warp_count_site,
 )
 from hipify_plus.lint.suppressions import parse_suppressions

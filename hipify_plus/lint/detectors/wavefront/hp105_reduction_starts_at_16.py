@@ -1,6 +1,6 @@
 """HP105: Warp shuffle loop whose offsets are fixed for 32 lanes.
 
-The sites are found by the shared warp-size unit analysis (`_warp_unit_sites._reduction_site`,
+The sites are found by the shared warp-size unit analysis (`_warp_reduction_sites._reduction_site`,
 and `_unrolled_reduction_sites` for the offsets written out one call each):
 whether one site's fix is safe depends on every HP102, HP105 and HP110 site of its unit,
 whichever of those rules are selected (see `_warp_units.py`)."""
