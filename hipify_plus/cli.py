@@ -25,6 +25,7 @@ app = typer.Typer(
 )
 
 MaxFileSize = Annotated[float, typer.Option(min=0.001, help="Leave files larger than this many MB as they are.")]
+EXIT_ZERO_HELP = "Exit 0 even when findings remain or files changed (usage and internal errors still exit 2)."
 
 
 class OutputFormat(str, Enum):
@@ -125,19 +126,24 @@ def _split(values: Optional[list[str]]) -> list[str]:
 
 @app.command()
 def lint(
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: the current folder).")] = None,
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: the current folder); `-` reads standard input.")] = None,
     select: Annotated[Optional[list[str]], typer.Option("--select", help="Rules to run: ids, prefixes (HP1) or names; comma-separated or repeated.")] = None,
     ignore: Annotated[Optional[list[str]], typer.Option("--ignore", help="Rules to skip.")] = None,
-    fix: Annotated[bool, typer.Option("--fix", help="Apply safe fixes in place.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Apply safe fixes in place (standard input: print the fixed text).")] = False,
     unsafe_fixes: Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply (or show) unsafe fixes.")] = None,
     diff: Annotated[bool, typer.Option("--diff", help="Show the fixes as a diff; change nothing.")] = False,
+    show_fixes: Annotated[bool, typer.Option("--show-fixes", help="List the fixes applied (--fix), that would be (--diff), or that --fix would apply, per file, on standard error.")] = False,
+    statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule (with name and fixable count) instead of listing them (text or json).")] = False,
+    add_noqa: Annotated[bool, typer.Option("--add-noqa", help="Write `hipify-plus: ignore[...]` suppressions for today's findings into the files.")] = False,
     output_format: Annotated[Optional[LintFormat], typer.Option(help="text (with code frames), concise, json, sarif or github.")] = None,
+    output_file: Annotated[Optional[Path], typer.Option("-o", "--output-file", help="Write the report (or statistics, or diff) to this file, atomically, instead of standard output.")] = None,
+    stdin_filename: Annotated[Optional[str], typer.Option("--stdin-filename", help="With `-`: the file standard input stands for (its kind, config and per-file-ignores).")] = None,
     config: Annotated[Optional[Path], typer.Option(help="pyproject.toml to read [tool.hipify-plus] from (default: the nearest one).")] = None,
     target_rocm: Annotated[Optional[str], typer.Option(help="ROCm release the code targets (default: config, else the newest known).")] = None,
     arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a).")] = None,
     baseline: Annotated[Optional[Path], typer.Option(help="Report only findings not in this baseline file.")] = None,
     write_baseline: Annotated[Optional[Path], typer.Option(help="Write today's findings to this baseline file and exit 0.")] = None,
-    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help=EXIT_ZERO_HELP)] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
     max_file_size: MaxFileSize = 20.0,
 ) -> None:
@@ -145,11 +151,13 @@ def lint(
     from hipify_plus.commands.lint import run_lint
 
     code = run_lint(
-        paths=paths or [Path(".")], select=_split(select), ignore=_split(ignore), fix=fix,
+        paths=paths or ([] if stdin_filename is not None else [Path(".")]), select=_split(select),
+        ignore=_split(ignore), fix=fix,
         unsafe_fixes=unsafe_fixes, diff=diff, output_format=output_format.value if output_format else None,
         config=config, target_rocm=target_rocm, arches=_split(arch), baseline=baseline,
         write_baseline=write_baseline, exit_zero=exit_zero, quiet=quiet,
-        max_file_size=int(max_file_size * 2**20),
+        max_file_size=int(max_file_size * 2**20), statistics=statistics, show_fixes=show_fixes,
+        add_noqa=add_noqa, output_file=output_file, stdin_filename=stdin_filename,
     )
     raise typer.Exit(code)
 

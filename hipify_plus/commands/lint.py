@@ -5,10 +5,13 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TextIO
 
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
+from hipify_plus.commands.output import ReportOutput
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.files import walk
@@ -24,6 +27,8 @@ from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import ConfigError, LintSettings, settings_for
 from hipify_plus.report.formats import write_report
+from hipify_plus.report.statistics import STATISTICS_FORMATS, rule_statistics, write_statistics
+from hipify_plus.report.text import write_applied_fixes, write_available_fixes
 
 
 @dataclass
@@ -34,16 +39,18 @@ class LintRun:
     internal: list[str] = field(default_factory=list)
     sources: dict[str, bytes] = field(default_factory=dict)
     unreadable: bool = False  # a path was missing or could not be read: never a clean exit
+    fixed: dict[str, Counter[str]] = field(default_factory=dict)  # path -> rule -> fixes applied
 
 
 
 def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
-    """(diagnostics, fixed data or None, internal errors, why fixing stopped) for one file."""
+    """(diagnostics, fixed data or None, internal errors, why fixing stopped, fixes applied per
+    rule) for one file."""
     if fix is None:
         result = lint(display, data, settings)
-        return result.diagnostics, None, result.internal_errors, ""
+        return result.diagnostics, None, result.internal_errors, "", Counter()
     outcome = lint_and_fix(display, data, settings, fix)
-    return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped
+    return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
 
 
 _PARALLEL_FROM = 8  # files; below this, worker start-up costs more than it saves
@@ -64,13 +71,15 @@ def _guarded(job):
     try:
         return _lint_job(*job)
     except Exception as exc:  # noqa: BLE001 - reported per file
-        return [], None, [f"internal error: {type(exc).__name__}: {exc}"], ""
+        return [], None, [f"internal error: {type(exc).__name__}: {exc}"], "", Counter()
 
 
 def lint_paths(
     paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0, diff_out: TextIO | None = None,
 ) -> LintRun:
+    """Lint (and with `fix`, fix) every file under `paths`; `--diff`'s diff goes to `diff_out`
+    (standard output unless given)."""
     run = LintRun()
     usable = []
     for path in paths:
@@ -103,7 +112,7 @@ def lint_paths(
         items.append((item.path, display, data))
     workers = jobs or os.cpu_count() or 1
     results = _results([(display, data, settings, fix) for _, display, data in items], workers)
-    for (path, display, data), (diagnostics, fixed, internal, stopped) in zip(items, results):
+    for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results):
         run.diagnostics += diagnostics
         run.internal += [f"{display}: {e}" for e in internal]
         if stopped:
@@ -112,11 +121,8 @@ def lint_paths(
             continue
         run.changed.append(display)
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                data.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-                fixed.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-                fromfile=display, tofile=display,
-            ))
+            write_diff(data, fixed, display, diff_out or sys.stdout)
+            run.fixed[display] = applied
             continue
         try:
             write_atomic(path, fixed, path.stat().st_mode, durable=True)
@@ -124,19 +130,41 @@ def lint_paths(
             run.errors.append(f"{display}: cannot write: {exc.strerror or exc}")
             continue
         run.sources[display] = fixed
+        run.fixed[display] = applied
         print(f"Rewriting {display}", file=sys.stderr)
     return run
+
+
+def write_diff(old: bytes, new: bytes, display: str, out: TextIO) -> None:
+    out.writelines(difflib.unified_diff(
+        old.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+        new.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+        fromfile=display, tofile=display,
+    ))
 
 
 def run_lint(
     *, paths: list[Path], select: list[str], ignore: list[str], fix: bool, unsafe_fixes: bool | None,
     diff: bool, output_format: str | None, config: Path | None, target_rocm: str | None,
     arches: list[str], baseline: Path | None, write_baseline: Path | None, exit_zero: bool, quiet: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE, statistics: bool = False, show_fixes: bool = False,
+    add_noqa: bool = False, output_file: Path | None = None, stdin_filename: str | None = None,
 ) -> int:
+    """`paths` of ["-"] (or none, with `stdin_filename`) lints standard input as the file
+    `stdin_filename` names (its kind, config and per-file-ignores); `--fix` then writes the fixed
+    text to standard output and the report to standard error (or `output_file`)."""
+    stdin = [str(p) for p in paths] == ["-"] or (not paths and stdin_filename is not None)
+    problem = _usage_problem(paths, stdin, fix, diff, statistics, add_noqa, write_baseline, output_format,
+                             output_file)
+    if problem:
+        return usage_error(problem)
+    if stdin_filename is not None and not stdin:
+        print("hipify-plus: warning: --stdin-filename is used only when reading standard input (`-`)",
+              file=sys.stderr)
+    start = Path(stdin_filename) if stdin and stdin_filename else paths[0] if paths and not stdin else Path.cwd()
     try:
         settings = settings_for(
-            config, paths[0] if paths else Path.cwd(), select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
+            config, start, select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
             target_rocm=target_rocm, arches=[a for item in arches for a in item.split(",") if a] or None,
         )
         accepted = Baseline.load(baseline) if baseline is not None else None
@@ -145,11 +173,21 @@ def run_lint(
     unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
     if unknown:
         return usage_error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")
+    fmt = output_format or settings.output_format or "text"
+    if statistics and fmt not in STATISTICS_FORMATS:
+        return usage_error(f"--statistics gives text or json, not {fmt}")
 
-    minimum = None
-    if fix or diff:
-        minimum = Applicability.UNSAFE if settings.unsafe_fixes else Applicability.SAFE
-    run = lint_paths(paths, settings, minimum, diff, max_file_size)
+    level = Applicability.UNSAFE if settings.unsafe_fixes else Applicability.SAFE
+    minimum = level if fix or diff else None
+    # the report goes to --output-file, else standard output; with --fix on standard input the
+    # fixed text takes standard output and the report goes to standard error
+    output = ReportOutput(output_file, sys.stderr if stdin and fix else None)
+    if stdin:
+        run = _lint_stdin(stdin_filename, settings, minimum, diff, max_file_size, output.stream)
+        if run is None:
+            return EXIT_ERROR
+    else:
+        run = lint_paths(paths, settings, minimum, diff, max_file_size, diff_out=output.stream)
 
     diagnostics = run.diagnostics
     if write_baseline is not None:
@@ -161,34 +199,162 @@ def run_lint(
         return EXIT_CLEAN
     if accepted is not None:
         diagnostics = accepted.new_findings(diagnostics, run.sources)
+    if add_noqa:
+        return _add_noqa(run, diagnostics, settings, exit_zero, quiet)
 
-    fmt = output_format or settings.output_format or "text"
-    if not diff:
-        write_report(fmt, diagnostics, run.sources, sys.stdout)
+    if statistics:
+        write_statistics(fmt, rule_statistics(diagnostics, level), output.stream)
+    elif not diff:
+        write_report(fmt, diagnostics, run.sources, output.stream)
+    failed = output.finish()
+    if failed:
+        return usage_error(failed)
     for message in run.errors:
         print(f"hipify-plus: warning: {message}", file=sys.stderr)
     for message in run.internal:
         print(f"hipify-plus: internal error: {message}", file=sys.stderr)
+    if show_fixes:
+        if fix or diff:
+            write_applied_fixes(run.fixed, sys.stderr, would=diff)
+        else:
+            write_available_fixes(diagnostics, level, sys.stderr)
     if not quiet and diff:
         print(f"Would fix {len(run.changed)} file(s).", file=sys.stderr)
-    elif not quiet and fmt == "text":
-        safe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.SAFE)
-        unsafe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.UNSAFE)
-        hints = []
-        if safe:
-            hints.append(f"{safe} fixable with --fix")
-        if unsafe and not settings.unsafe_fixes:
-            hints.append(f"{unsafe} more with --unsafe-fixes")
-        elif unsafe:
-            hints.append(f"{unsafe} fixable with --fix")
-        tail = f" ({', '.join(hints)})" if hints else ""
-        fixed = f", fixed {len(run.changed)} file(s)" if run.changed else ""
-        print(f"Found {len(diagnostics)} finding(s){tail}{fixed}.", file=sys.stderr)
+    elif not quiet and fmt in ("text", "concise"):
+        print(_found_line(diagnostics, run, settings.unsafe_fixes, stdin), file=sys.stderr)
     if run.internal:
         return EXIT_ERROR
     if exit_zero:
         return EXIT_CLEAN
-    return EXIT_FINDINGS if diagnostics or run.changed or run.unreadable else EXIT_CLEAN
+    changed = run.changed and not stdin  # standard input changes no file
+    return EXIT_FINDINGS if diagnostics or changed or run.unreadable else EXIT_CLEAN
+
+
+def _usage_problem(paths: list[Path], stdin: bool, fix: bool, diff: bool, statistics: bool, add_noqa: bool,
+                   write_baseline: Path | None, output_format: str | None, output_file: Path | None) -> str:
+    if "-" in [str(p) for p in paths] and len(paths) > 1:
+        return "`-` (standard input) cannot be linted together with other paths"
+    if add_noqa and stdin:
+        return "--add-noqa writes suppressions into files: it cannot take standard input"
+    if add_noqa and (fix or diff or write_baseline is not None):
+        return "--add-noqa cannot be combined with --fix, --diff or --write-baseline"
+    if statistics and diff:
+        return "--statistics and --diff both take the output: choose one"
+    if output_file is not None and output_file.is_dir():
+        return f"--output-file {output_file}: is a folder"
+    return ""
+
+
+def _found_line(diagnostics: list[Diagnostic], run: LintRun, unsafe_fixes: bool, stdin: bool) -> str:
+    safe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.SAFE)
+    unsafe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == Applicability.UNSAFE)
+    hints = []
+    if safe:
+        hints.append(f"{safe} fixable with --fix")
+    if unsafe and not unsafe_fixes:
+        hints.append(f"{unsafe} more with --unsafe-fixes")
+    elif unsafe:
+        hints.append(f"{unsafe} fixable with --fix")
+    tail = f" ({', '.join(hints)})" if hints else ""
+    fixed = ""
+    if run.changed:
+        fixed = f", fixed {sum(sum(c.values()) for c in run.fixed.values())} finding(s) on standard input" if stdin \
+            else f", fixed {len(run.changed)} file(s)"
+    return f"Found {len(diagnostics)} finding(s){tail}{fixed}."
+
+
+def _lint_stdin(stdin_filename: str | None, settings: LintSettings, minimum: Applicability | None, diff: bool,
+                max_file_size: int, diff_out: TextIO) -> LintRun | None:
+    """Standard input as the file `stdin_filename` (default: a CUDA source shown as `-`).
+    With a fix level and no `diff`, the fixed text (unchanged when nothing applies) goes to
+    standard output. None after a usage error."""
+    display = stdin_filename or "-"
+    lint_path = stdin_filename or "-.cu"
+    if file_kind(Path(lint_path).name) is None:
+        usage_error(f"--stdin-filename {stdin_filename}: not a file kind hipify-plus lints "
+                    "(a C/C++/CUDA/HIP source, Makefile, CMakeLists.txt, *.cmake or setup.py)")
+        return None
+    data = sys.stdin.buffer.read(max_file_size + 1)
+    if len(data) > max_file_size:
+        usage_error(f"standard input is over the {max_file_size / 2**20:g} MB limit (--max-file-size)")
+        return None
+    run = LintRun()
+    if b"\0" in data[:8192]:
+        usage_error("standard input is a binary file, not linted")
+        return None
+    diagnostics, fixed, internal, stopped, applied = _guarded((lint_path, data, settings, minimum))
+    if lint_path != display:
+        diagnostics = [replace(d, path=display) for d in diagnostics]
+    run.diagnostics = diagnostics
+    run.internal = [f"{display}: {e}" for e in internal]
+    if stopped:
+        run.errors.append(f"{display}: {stopped}")
+    run.sources[display] = data if fixed is None else fixed
+    if fixed is not None and fixed != data:
+        run.changed.append(display)
+        run.fixed[display] = applied
+    if fixed is not None:
+        if diff:
+            run.sources[display] = data
+            write_diff(data, fixed, display, diff_out)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(fixed)
+            sys.stdout.flush()
+    return run
+
+
+def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSettings, exit_zero: bool,
+              quiet: bool) -> int:
+    """Write suppressions for `diagnostics` into their files; a file is written only when linting
+    its new text shows exactly the findings that were not to be suppressed."""
+    from hipify_plus.edits import apply_edits
+    from hipify_plus.lint.add_suppressions import NOT_SUPPRESSED, plan_suppressions
+
+    by_path: dict[str, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_path.setdefault(d.path, []).append(d)
+    every: Counter[tuple[str, str]] = Counter((d.path, d.rule) for d in run.diagnostics)
+    written = codes = 0
+    left: list[str] = []
+    for path in sorted(by_path):
+        found = by_path[path]
+        plan = plan_suppressions(path, run.sources[path], found)
+        unplaced = {id(d) for d, _ in plan.left}
+        left += [f"{path}:{d.line}: {d.rule} left unsuppressed: {why}" for d, why in plan.left]
+        left += [f"{path}:{d.line}: {d.rule} left unsuppressed: findings about suppressions are not suppressed"
+                 for d in found if d.rule in NOT_SUPPRESSED]
+        if not plan.edits:
+            continue
+        data = run.sources[path]
+        new = apply_edits(data, plan.edits)
+        expected = Counter({rule: n for (p, rule), n in every.items() if p == path})
+        expected.subtract(d.rule for d in found if id(d) not in unplaced and d.rule not in NOT_SUPPRESSED)
+        result = lint(path, new, settings)
+        got = Counter(d.rule for d in result.diagnostics)
+        if result.internal_errors or +expected != got:
+            left.append(f"{path}: left unchanged: its suppressions would not all take effect "
+                        f"(findings after: {', '.join(sorted(got.elements())) or 'none'})")
+            continue
+        target = Path(path)
+        try:
+            write_atomic(target, new, target.stat().st_mode, durable=True)
+        except OSError as exc:
+            left.append(f"{path}: cannot write: {exc.strerror or exc}")
+            continue
+        written += 1
+        codes += plan.codes
+    for message in run.errors + left:
+        print(f"hipify-plus: warning: {message}", file=sys.stderr)
+    for message in run.internal:
+        print(f"hipify-plus: internal error: {message}", file=sys.stderr)
+    if not quiet:
+        print(f"Added {codes} suppression(s) to {written} file(s).", file=sys.stderr)
+    if run.internal:
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if left or run.unreadable else EXIT_CLEAN
 
 
 def _selects_something(selector: str) -> bool:

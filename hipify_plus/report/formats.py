@@ -1,4 +1,4 @@
-"""Choosing an output format."""
+"""Choosing an output format (and, with --statistics, the per-rule counts instead)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def write_report(name: str, diagnostics: Sequence[Diagnostic], sources: dict[str
     elif name == "sarif":
         from hipify_plus.report.sarif import write_sarif
 
-        write_sarif(diagnostics, out)
+        write_sarif(diagnostics, out, sources)
     elif name == "github":
         from hipify_plus.report.github import write_github
 

@@ -1,36 +1,108 @@
-"""SARIF 2.1.0, with rule metadata (names, summaries, docs, default levels) from rules/."""
+"""SARIF 2.1.0, with rule metadata (names, summaries, docs, default levels) from rules/.
+
+What a consumer gets (GitHub code scanning reads `help.markdown`, levels, locations and
+`properties.tags`; editors' SARIF viewers also apply `fixes`):
+
+- each rule's whole documentation in `help` (Markdown and text), with the place it lives in the
+  repository and the command that prints it. There is no public documentation site, and
+  `helpUri` must be an absolute URI (SARIF 2.1.0, 3.49.12), so it is left out, as is the
+  tool's `informationUri`: the docs travel inside the log instead of behind an address.
+- results with a SAFE fix carry it in `fixes`: one `artifactChange` per file, a `replacement`
+  per edit, its `deletedRegion` given both as line/column (columns in Unicode code points, the
+  run's `columnKind`) and as the UTF-8 byte range the edit was made on. Only when the source
+  the fix was computed on is at hand (`sources`) and every edit lies inside it: a report
+  whose findings were moved back to other text gives none. Unsafe fixes and suggestions are
+  named in the result's properties, never offered as `fixes`.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
+from urllib.parse import quote
 
 from hipify_plus import __version__
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.registry import get_rule
+from hipify_plus.edits import Applicability, Edit
+from hipify_plus.registry import Rule, get_rule, rule_families
+from hipify_plus.source import SourceFile
 
-SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+# The official schema's own id (OASIS SARIF TC, 2.1.0 with errata 01).
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
-def sarif_document(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
+def artifact_uri(path: str) -> str:
+    """A URI reference for a path: relative paths stay relative (code scanning resolves them
+    against the repository root), absolute ones become file:// URIs; characters a URI cannot
+    hold are percent-encoded."""
+    as_path = Path(path)
+    if as_path.is_absolute():
+        return as_path.as_uri()
+    return quote(PurePosixPath(as_path.as_posix()).as_posix(), safe="/")
+
+
+def rule_help(rule: Rule) -> dict[str, str]:
+    """The rule's documentation as SARIF `help`: Markdown, and the same text for viewers
+    without Markdown."""
+    where = f"rules/{rule_families().get(rule.id, rule.family)}/{rule.id}-{rule.name}.toml"
+    head = f"**{rule.id} {rule.name}** ({rule.family}, {rule.severity}, fix: {rule.fix}): {rule.summary}."
+    tail = f"Documentation: `{where}` in the hipify-plus repository; `hipify-plus rule {rule.id}` prints it."
+    markdown = f"{head}\n\n{rule.docs}\n\n{tail}"
+    return {"text": markdown, "markdown": markdown}
+
+
+def _descriptor(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.id,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.summary},
+        "help": rule_help(rule),
+        "defaultConfiguration": {"level": _LEVEL[rule.severity]},
+        "properties": {"family": rule.family, "fix": rule.fix, "tags": ["amd", "hip", rule.family]},
+    }
+
+
+def _region(source: SourceFile, start: int, end: int) -> dict[str, int]:
+    line, column = source.position(start)
+    end_line, end_column = source.position(end)
+    return {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column,
+            "byteOffset": start, "byteLength": end - start}
+
+
+def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None) -> list[dict[str, Any]]:
+    """The SARIF `fixes` of a finding: its fix when SAFE and its edits fit `source`, else none."""
+    fix = diagnostic.fix
+    if fix is None or fix.applicability != Applicability.SAFE or source is None or not fix.edits:
+        return []
+    if any(e.end > len(source.data) for e in fix.edits):
+        return []
+    replacements = [_replacement(source, edit) for edit in sorted(fix.edits)]
+    return [{
+        "description": {"text": fix.title},
+        "artifactChanges": [{
+            "artifactLocation": {"uri": artifact_uri(diagnostic.path)},
+            "replacements": replacements,
+        }],
+    }]
+
+
+def _replacement(source: SourceFile, edit: Edit) -> dict[str, Any]:
+    replacement: dict[str, Any] = {"deletedRegion": _region(source, edit.start, edit.end)}
+    if edit.text:
+        replacement["insertedContent"] = {"text": edit.text.decode("utf-8", "replace")}
+    return replacement
+
+
+def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None) -> dict[str, Any]:
+    """The SARIF log of `diagnostics`; `sources` (path -> the bytes the findings were made on)
+    lets results carry their safe fixes."""
     used = sorted({d.rule for d in diagnostics})
-    rules = {rule_id: get_rule(rule_id) for rule_id in used}
     index = {rule_id: i for i, rule_id in enumerate(used)}
-    descriptors = []
-    for rule_id in used:
-        rule = rules[rule_id]
-        descriptors.append({
-            "id": rule.id,
-            "name": rule.name,
-            "shortDescription": {"text": rule.summary},
-            "fullDescription": {"text": rule.summary},
-            "help": {"text": rule.docs, "markdown": rule.docs},
-            "defaultConfiguration": {"level": _LEVEL[rule.severity]},
-            "properties": {"family": rule.family, "fix": rule.fix},
-        })
+    files: dict[str, SourceFile] = {}
     results = []
     for d in sorted(diagnostics, key=lambda d: (d.path, d.line, d.column, d.rule)):
         result: dict[str, Any] = {
@@ -40,13 +112,18 @@ def sarif_document(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
             "message": {"text": d.message},
             "locations": [{
                 "physicalLocation": {
-                    "artifactLocation": {"uri": Path(d.path).as_posix()},
+                    "artifactLocation": {"uri": artifact_uri(d.path)},
                     "region": {"startLine": d.line, "startColumn": d.column,
                                "endLine": d.end_line, "endColumn": max(d.end_column, 1)},
                 }
             }],
         }
         if d.fix is not None:
+            data = sources.get(d.path) if sources is not None else None
+            source = files.setdefault(d.path, SourceFile(d.path, data)) if data is not None else None
+            fixes = sarif_fixes(d, source)
+            if fixes:
+                result["fixes"] = fixes
             result["properties"] = {"fix": {"title": d.fix.title, "applicability": d.fix.applicability.name.lower()}}
         results.append(result)
     return {
@@ -56,8 +133,7 @@ def sarif_document(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
             "tool": {"driver": {
                 "name": "hipify-plus",
                 "version": __version__,
-                "informationUri": "https://pypi.org/project/hipify-plus/",
-                "rules": descriptors,
+                "rules": [_descriptor(get_rule(rule_id)) for rule_id in used],
             }},
             "results": results,
             "columnKind": "unicodeCodePoints",
@@ -65,6 +141,6 @@ def sarif_document(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
     }
 
 
-def write_sarif(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
-    json.dump(sarif_document(diagnostics), out, indent=2)
+def write_sarif(diagnostics: Sequence[Diagnostic], out: TextIO, sources: Mapping[str, bytes] | None = None) -> None:
+    json.dump(sarif_document(diagnostics, sources), out, indent=2)
     out.write("\n")

@@ -42,3 +42,39 @@ def write_full(diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out
             kind = {"SAFE": "fix", "UNSAFE": "unsafe fix", "DISPLAY_ONLY": "suggestion"}[d.fix.applicability.name]
             out.write(f"  = {kind}: {d.fix.title}\n")
         out.write("\n")
+
+
+def write_applied_fixes(fixed: dict[str, dict[str, int]], out: TextIO, would: bool = False) -> None:
+    """`--show-fixes` after `--fix` (or `--diff`: `would`): per file, how many fixes of each rule
+    were applied. Counts, not lines: fixes run in rounds, and a line of the input may be gone."""
+    from hipify_plus.registry import rule_names
+
+    names = rule_names()
+    total = sum(sum(counts.values()) for counts in fixed.values())
+    if not total:
+        out.write("No fixes would be applied.\n" if would else "No fixes applied.\n")
+        return
+    out.write(f"{'Would fix' if would else 'Fixed'} {total} finding(s):\n")
+    for path in sorted(fixed):
+        if not fixed[path]:
+            continue
+        out.write(f"- {path}:\n")
+        for rule, count in sorted(fixed[path].items()):
+            out.write(f"    {count} × {rule} ({names.get(rule, '?')})\n")
+
+
+def write_available_fixes(diagnostics: Sequence[Diagnostic], minimum: int, out: TextIO) -> None:
+    """`--show-fixes` without `--fix`: per file, each finding `--fix` would fix, with the fix."""
+    fixable = sorted((d for d in diagnostics if d.fix is not None and d.fix.applicability >= minimum),
+                     key=lambda d: (d.path, d.line, d.column, d.rule))
+    if not fixable:
+        out.write("No fixes available with --fix.\n")
+        return
+    out.write(f"Would fix {len(fixable)} finding(s) with --fix:\n")
+    path = None
+    for d in fixable:
+        if d.path != path:
+            path = d.path
+            out.write(f"- {path}:\n")
+        assert d.fix is not None
+        out.write(f"    {d.line}:{d.column} {d.rule} {d.fix.title}\n")
