@@ -118,3 +118,26 @@ def test_html_message_escapes_everything_but_its_code_tags(text: str) -> None:
 
     html = str(html_message(text)).replace("<code>", "").replace("</code>", "")
     assert "<" not in html and ">" not in html and '"' not in html
+
+
+PATHS = st.lists(st.text(alphabet=st.sampled_from(list("abcdefgh_.-é<>|`")), min_size=1, max_size=30),
+                 min_size=1, max_size=6).map("/".join)
+
+
+@PROPERTY
+@given(PATHS, st.integers(min_value=8, max_value=90))
+def test_long_names_are_shortened_in_the_middle(path: str, width: int) -> None:
+    """Tables and charts shorten a name to the width, never cut its end: a path keeps its file
+    name (when that fits in two thirds of the width) and both ends of the text survive."""
+    from hipify_plus.report.paths import ELLIPSIS, shorten
+
+    short = shorten(path, width)
+    if len(path) <= width:
+        assert short == path
+        return
+    assert len(short) == width and short.count(ELLIPSIS) == 1  # the alphabet has no ellipsis of its own
+    head, _, tail = short.partition(ELLIPSIS)
+    assert path.startswith(head) and path.endswith(tail) and head and tail
+    name = path.rsplit("/", 1)[-1]
+    if "/" in path and len(name) + 1 <= width - 1 - max(4, width // 3):
+        assert tail.endswith(name) and tail.startswith("/")

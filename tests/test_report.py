@@ -86,8 +86,16 @@ def test_json_numbers_add_up(capsys) -> None:
     report = json.loads(out)
     summary, findings = report["summary"], report["findings"]
     assert code == 0 and summary["findings"] == len(findings) > 0
-    assert summary["hours"] == pytest.approx(sum(f["hours"] for f in findings), abs=0.05)
-    assert sum(f["hours"] for f in report["files"]) == pytest.approx(sum(f["hours"] for f in findings))
+    # the total: the findings, plus porting each changed build file and verifying each device line
+    assert summary["hours_findings"] == pytest.approx(sum(f["hours"] for f in findings), abs=0.05)
+    assert summary["hours"] == pytest.approx(
+        summary["hours_findings"] + summary["hours_build"] + summary["hours_verify"], abs=0.15)
+    assert summary["hours_verify"] > 0 and summary["device_lines"] > 0
+    # a build file costs its hours, or less where the file is small enough to port by hand
+    assert 0 < summary["hours_build"] <= summary["build_files"] * report["effort_model"]["build"] + 0.05
+    per_file = sum(f["hours"] for f in report["files"])
+    parts = sum(f["hours"] for f in findings) + sum(f["build_hours"] + f["verify_hours"] for f in report["files"])
+    assert per_file == pytest.approx(parts, abs=0.01)
     assert sum(g["count"] for g in report["rules"]) == sum(g["count"] for g in report["families"]) == len(findings)
     assert summary["renamed"] == sum(f["renamed"] for f in report["files"]) > 0
     assert summary["apis_converted"] == sum(len(v) for v in report["converted"].values())
@@ -294,7 +302,8 @@ def test_a_file_never_costs_more_than_porting_it_by_hand(tmp_path: Path, capsys)
     assert file["lines"] == source.count("\n") == 27
     assert file["capped"] and file["uncapped_hours"] > file["hours"]
     assert file["hours"] == pytest.approx(27 * model.per_line)
-    assert sum(f["hours"] for f in report["findings"]) == pytest.approx(file["hours"], abs=0.01)
+    assert file["hours"] == pytest.approx(
+        sum(f["hours"] for f in report["findings"]) + file["build_hours"] + file["verify_hours"], abs=0.01)
 
 
 def test_paths_are_relative_to_the_folder_given_and_shortened_in_the_middle(tmp_path: Path, capsys) -> None:

@@ -1,11 +1,15 @@
 """The work-remaining estimate: engineer-hours per construct, from rules/report/effort.toml.
 
-Three steps, each stated in the report beside the total:
+Each step is stated in the report beside the total:
 1. merge: findings on one construct (overlapping spans in one file, where they share a subject or
    one of them is a generic rule such as HP001) count once, as the most specific of them;
 2. price: each construct costs its rule's hours, else its resolution's (a single-token fix costs
    minutes); a repeat of an earlier construct (same rule and subject) costs `repeat` of that;
-3. bound: a file never costs more than rewriting it by hand, `per_line` hours per line.
+3. build and verify: a build file convert changed costs `build` hours to port and test; every line
+   of device code (bodies of __global__/__device__ functions) costs `verify` hours to build, run
+   and compare on AMD;
+4. bound: a file never costs more than porting it by hand, `per_line` hours per line.
+The parameters of 3 and 4 come from three real ports (bench/effort_comparison.md).
 """
 
 from __future__ import annotations
@@ -38,7 +42,9 @@ class EffortModel:
     severity: dict[str, float]
     rule: dict[str, float] = field(default_factory=dict)
     repeat: float = 0.1
-    per_line: float = 0.0  # hours to rewrite one line by hand: a file's bound (0: no bound)
+    per_line: float = 0.0  # hours to port one line by hand: a file's bound (0: no bound)
+    build: float = 0.0  # hours to port and test one build file convert changed
+    verify: float = 0.0  # hours per line of device code: build, run and compare it on AMD
     day: float = 8.0  # hours in a working day, for the days shown beside the total
     generic: tuple[str, ...] = ()  # rules that name a construct in general terms (HP001 ...)
     sources: tuple[str, ...] = ()  # where the numbers come from, printed with the total
@@ -136,7 +142,8 @@ class EffortModel:
 
     def to_json(self) -> dict[str, object]:
         return {"repeat": self.repeat, "fix": self.fix, "severity": self.severity, "rule": self.rule,
-                "per_line": self.per_line, "day": self.day, "generic": list(self.generic),
+                "per_line": self.per_line, "build": self.build, "verify": self.verify, "day": self.day,
+                "generic": list(self.generic),
                 "sources": list(self.sources)}
 
 
@@ -183,6 +190,8 @@ def load_effort_model() -> EffortModel:
         rule={k: float(v) for k, v in raw.get("rule", {}).items()},
         repeat=float(raw.get("repeat", 0.1)),
         per_line=float(bound.get("per_line", 0.0)),
+        build=float(raw.get("build", {}).get("per_file", 0.0)),
+        verify=float(raw.get("verify", {}).get("per_device_line", 0.0)),
         day=float(raw.get("day", 8.0)),
         generic=tuple(raw.get("generic", ())),
         sources=tuple(raw.get("sources", ())),

@@ -6,6 +6,7 @@ wrote, and joins the results; the formats in report/gap_formats.py only render t
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
@@ -40,7 +41,14 @@ from hipify_plus.report.effort import (
     resolution_of,
     single_token,
 )
-from hipify_plus.report.kernels import KernelSection, estimated_kernels, measured_kernels, sort_rows
+from hipify_plus.report.kernels import (
+    KernelSection,
+    device_code_lines,
+    device_variant,
+    estimated_kernels,
+    measured_kernels,
+    sort_rows,
+)
 from hipify_plus.report.paths import display_path, report_root, root_label
 from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
@@ -49,6 +57,7 @@ from hipify_plus.versions import format_version
 
 EXCERPT_LIMIT = 240  # characters of the finding's source line kept in the report
 GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces its reasons
+_LINE = re.compile(r"\bline (\d+)")
 
 
 @dataclass(frozen=True)
@@ -104,8 +113,11 @@ class FileSummary:
     findings: int = 0
     hours: float = 0.0
     lines: int = 0
-    bound: float | None = None  # the most the file can cost (rewriting it by hand)
-    uncapped: float = 0.0  # what its findings add up to before the bound
+    bound: float | None = None  # the most the file can cost (porting it by hand)
+    uncapped: float = 0.0  # what its findings, build and verify hours add up to before the bound
+    device_lines: int = 0  # lines of __global__/__device__ function bodies
+    build_hours: float = 0.0  # porting the build file (after the bound)
+    verify_hours: float = 0.0  # building, running and comparing its device code on AMD (after the bound)
     compile: str = ""  # compiles | fails | not-checked ("" when the file is not compiled)
     compile_note: str = ""  # fails: the first error; not-checked: why
     explained_by: str = ""  # fails: the finding that explains it ("HP001 at src/k.cu:12")
@@ -118,6 +130,8 @@ class FileSummary:
         return {"path": display(self.path), "kind": self.kind, "status": self.status, "renamed": self.renamed,
                 "message": self.message, "findings": self.findings, "hours": round(self.hours, 3),
                 "lines": self.lines, "bound_hours": None if self.bound is None else round(self.bound, 3),
+                "device_lines": self.device_lines, "build_hours": round(self.build_hours, 3),
+                "verify_hours": round(self.verify_hours, 3),
                 "capped": self.capped, "uncapped_hours": round(self.uncapped, 3),
                 "compile": self.compile or None, "compile_note": self.compile_note or None,
                 "explained_by": self.explained_by or None}
@@ -199,8 +213,20 @@ class GapReport:
         return root_label(self.root)
 
     @property
-    def hours(self) -> float:
+    def findings_hours(self) -> float:
         return sum(f.hours for f in self.findings)
+
+    @property
+    def build_hours(self) -> float:
+        return sum(f.build_hours for f in self.files)
+
+    @property
+    def verify_hours(self) -> float:
+        return sum(f.verify_hours for f in self.files)
+
+    @property
+    def hours(self) -> float:
+        return self.findings_hours + self.build_hours + self.verify_hours
 
     @property
     def days(self) -> float:
@@ -254,6 +280,11 @@ class GapReport:
             "kernels_estimated": bool(kernels and kernels.estimate),
             "launch_loops": len(self.launch_loops),
             "files_capped": len(self.capped_files),
+            "build_files": sum(1 for f in self.files if f.build_hours),
+            "device_lines": sum(f.device_lines for f in self.files),
+            "hours_findings": round(self.findings_hours, 1),
+            "hours_build": round(self.build_hours, 1),
+            "hours_verify": round(self.verify_hours, 1),
             "hours": round(self.hours, 1),
             "days": round(self.days, 1),
         }
@@ -327,6 +358,10 @@ def build_report(
             line_map = maps[diagnostic.path]
             back = line_map.back(diagnostic) if line_map is not None else None
             if back is not None and lint_settings.enabled(back.rule, back.path):
+                if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
+                    back = replace(back, data={**back.data, "blockers": [
+                        _LINE.sub(lambda m, lm=line_map: f"line {lm.line(int(m.group(1)))}", str(b))
+                        for b in back.data["blockers"]]})
                 fix = diagnostic.fix
                 raw.append(_Raw(back, "lint", resolution_of(diagnostic), fix.title if fix else None,
                                 single_token(fix, linted.sources[diagnostic.path])))
@@ -425,24 +460,28 @@ def _file_summary(outcome: FileOutcome) -> FileSummary:
 
 def _bounded(findings: list[Finding], files: dict[str, FileSummary], model: EffortModel,
              sources: dict[str, SourceFile]) -> list[Finding]:
-    """No file costs more than rewriting it by hand: a file whose findings add up to more than its
-    bound has each of them scaled down to fit."""
+    """Add each file's build and verify hours, then bound it: no file costs more than porting it
+    by hand, so a file whose hours add up to more has each part scaled down to fit."""
     scale: dict[str, float] = {}
     for path, summary in files.items():
-        if not summary.findings:
-            continue
         source = sources.get(path)
-        data = source.data if source is not None else _data(path)
+        data = source.data if source is not None else _data(path) if summary.kind != "other" else None
         if data is None:
             summary.hours = summary.uncapped
             continue
         summary.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
+        build = model.build if summary.kind == "build" and (summary.status == "converted" or summary.findings) else 0.0
+        if summary.kind == "source" and model.verify:
+            summary.device_lines = device_code_lines(path, data)
+        verify = summary.device_lines * model.verify
+        summary.uncapped += build + verify
         summary.bound = model.bound(summary.lines)
+        factor = 1.0
         if summary.bound is not None and summary.uncapped > summary.bound:
-            scale[path] = summary.bound / summary.uncapped
-            summary.hours = summary.bound
-        else:
-            summary.hours = summary.uncapped
+            factor = summary.bound / summary.uncapped
+            scale[path] = factor
+        summary.build_hours, summary.verify_hours = build * factor, verify * factor
+        summary.hours = summary.uncapped * factor
     return [replace(f, hours=f.hours * scale[f.diagnostic.path]) if f.diagnostic.path in scale else f
             for f in findings]
 
@@ -514,6 +553,15 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
                                      lint_settings.min_occupancy, lint_settings.max_spills, why), []
         assert settings.check is not None
         units = _measure_units(outcomes, checked, settings.check)
+        failing = _measure_units(outcomes, checked, settings.check, status=FAILS)
+        partial: list[str] = []
+        for unit in failing:  # host code that does not compile yet: measure the device code
+            variant, emptied = device_variant(unit, hipcc, settings.check.arches[0])
+            if variant is not None:
+                units.append(variant)
+                left_out = ", ".join(emptied[:4]) + (f" and {len(emptied) - 4} more" if len(emptied) > 4 else "")
+                partial.append(f"{display_path(str(unit.original), str(report_root(paths)))}: its host code does not "
+                               f"compile yet; its kernels were measured without {left_out or 'change'}")
         measure = MeasureSettings(
             arches=tuple(settings.check.arches), hipcc=hipcc, nvcc=settings.nvcc, sm=settings.sm,
             flags=tuple(user_flags), jobs=jobs, cache_dir=settings.check.cache_dir,
@@ -522,6 +570,7 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
         origin_of = {os.path.abspath(o.output): o.input for o in outcomes if o.output}
         section, diagnostics = measured_kernels(units, measure, [Path(s) for s in sources], lint_settings.max_spills,
                                                 settings.tune, origin_of)
+        section.notes += partial
         measured_files = {r.path for r in section.rows}
         left = [c for c in checked.units if c.status != "compiles"]
         if left or any(s not in measured_files for s in sources):
@@ -531,7 +580,7 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
             section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
             section.errors += guessed.errors
             section.notes.append(f"{len(left)} of {len(checked.units)} units do not compile or were not checked: "
-                                 "their kernels are estimated (est.)")
+                                 "kernels measured in none of the compiled units are estimated (est.)")
         section.errors = [scrub(e) for e in section.errors]
         return section, diagnostics
     except Exception as exc:  # noqa: BLE001 - a bug here must not cost the rest of the report
@@ -539,8 +588,9 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
         return None, []
 
 
-def _measure_units(outcomes: list[FileOutcome], checked: CheckResult, check: CheckSettings) -> list[Unit]:
-    """The units that compiled, with the include folders the check used for them."""
+def _measure_units(outcomes: list[FileOutcome], checked: CheckResult, check: CheckSettings,
+                   status: str = "compiles") -> list[Unit]:
+    """The units of this check status, with the include folders the check used for them."""
     project = [Path(os.path.abspath(o.output)) for o in outcomes if o.output and o.status in (*_WRITTEN, "copied")]
     scanner = IncludeScanner(project)
     mapped = folder_map(outcomes)
@@ -548,7 +598,7 @@ def _measure_units(outcomes: list[FileOutcome], checked: CheckResult, check: Che
     root = Path(os.path.commonpath([str(p.parent) for p in project])) if project else None
     units = []
     for unit in checked.units:
-        if unit.status != "compiles":
+        if unit.status != status:
             continue
         outcome = outputs.get(os.path.abspath(unit.output))
         if outcome is None:

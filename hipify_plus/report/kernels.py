@@ -9,6 +9,7 @@ are marked as such wherever they are shown."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +68,7 @@ class KernelRow:
 
     @property
     def rank(self) -> int:
-        """0: spills, 1: below the occupancy threshold, 2: the rest."""
+        """0: spills, 1: below the occupancy threshold or on scratch, 2: the rest."""
         if any(f.startswith("spill") for f in self.flags):
             return 0
         return 1 if self.flags else 2
@@ -162,8 +163,8 @@ def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
     flags = []
     if row.spilled > max_spills:
         flags.append(f"spills {row.spilled} registers")
-    elif row.scratch and max_spills == 0 and row.basis == "":
-        flags.append(f"spills to scratch ({row.scratch} B/lane)")
+    elif row.scratch and row.basis == "":
+        flags.append(f"scratch {row.scratch} B/lane, no spills")
     if row.occupancy is not None and 0 < row.occupancy < min_occupancy:
         flags.append(f"occupancy {row.occupancy} < {min_occupancy}")
     return flags
@@ -294,3 +295,87 @@ def estimated_kernels(files: Iterable[str], arches: tuple[str, ...], nvcc: str |
                     section.rows.append(row)
     section.rows = sort_rows(section.rows, arches)
     return section
+
+
+def device_code_lines(path: str, data: bytes) -> int:
+    """Lines of the bodies of the file's __global__ and __device__ functions (definitions as
+    written, templates included): the code that has to be built, run and compared on AMD."""
+    context = LintContext(SourceFile(path, data), parse(data), LintSettings())
+    lines = 0
+    for node in context.nodes({"function_definition"}):
+        space = context.execution_space(node)
+        if "__global__" in space or "__device__" in space:
+            lines += node.end_point[0] - node.start_point[0] + 1
+    return lines
+
+
+DEVICE_ROUNDS = 3  # compile, empty the failing host functions, again: at most this often
+
+
+def device_variant(unit: Unit, hipcc: Any, arch: str) -> tuple[Unit | None, list[str]]:
+    """A copy of a unit whose host code does not compile yet, beside it, with the bodies of the
+    host-only functions that hold its errors emptied and the host-only file-scope variables that
+    hold them removed (again for the errors that causes, DEVICE_ROUNDS times at most): the device
+    code, and so every kernel's registers, is the same. None when an error is elsewhere (a
+    header, device code) or does not go away; else the copy and what was left out."""
+    from hipify_plus.check.compile import syntax_check
+    from hipify_plus.edits import Edit, apply_edits
+
+    data = unit.compiled.read_bytes()
+    variant = unit.compiled.with_name(f".device-{unit.compiled.name}")
+    here = os.path.abspath(variant)
+    emptied: list[str] = []
+    for attempt in range(DEVICE_ROUNDS + 1):
+        variant.write_bytes(data)
+        result = syntax_check(hipcc, variant, arch, [*unit.flags, "--cuda-device-only"], None)
+        if result.problem:
+            return None, emptied
+        if not result.errors:
+            return Unit(unit.original, variant, unit.flags), emptied
+        if attempt == DEVICE_ROUNDS:
+            return None, emptied
+        lines = {e.where.line for e in result.errors if os.path.abspath(e.where.path) == here}
+        if len(lines) < len({(e.where.path, e.where.line) for e in result.errors}):
+            return None, emptied  # an error outside this file
+        context = LintContext(SourceFile(str(variant), data), parse(data), LintSettings())
+        edits = []
+        for node in context.nodes({"function_definition"}):
+            body = node.child_by_field_name("body")
+            first, last = node.start_point[0] + 1, node.end_point[0] + 1
+            if body is None or context.execution_space(node) & {"__device__", "__global__"}:
+                continue
+            if any(first <= line <= last for line in lines) and not _encloses_other(node, context):
+                edits.append(Edit(body.start_byte, body.end_byte, b"{}"))
+                name = context.text(node.child_by_field_name("declarator")).split("(")[0].split()[-1:]
+                emptied.append(f"the body of `{name[0] if name else '?'}`")
+        for node in context.nodes({"declaration"}):  # host-only file-scope variables: device code cannot use them
+            if not any(node.start_point[0] + 1 <= line <= node.end_point[0] + 1 for line in lines):
+                continue
+            text = context.text(node)
+            if _DEVICE_STORAGE.search(text) or _in_function(node):
+                continue
+            edits.append(Edit(node.start_byte, node.end_byte, b""))
+            emptied.append(f"`{text.split('=')[0].split(';')[0].split()[-1].lstrip('*&')}`")
+        if not edits:
+            return None, emptied
+        data = apply_edits(data, edits)
+    return None, emptied
+
+
+_DEVICE_STORAGE = re.compile(r"\b__(device|constant|shared|managed)__\b")
+
+
+def _in_function(node: Any) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type in ("function_definition", "compound_statement", "field_declaration_list", "parameter_list"):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _encloses_other(node: Any, context: LintContext) -> bool:
+    """A function definition with another one inside (a local class's method): leave it whole."""
+    body = node.child_by_field_name("body")
+    return any(n.type == "function_definition" for n in context.nodes({"function_definition"})
+               if n is not node and body is not None and body.start_byte <= n.start_byte < body.end_byte)
