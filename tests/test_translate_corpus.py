@@ -37,6 +37,7 @@ def _options(fixture: Fixture, rocm_version: tuple[int, int, int] | None = None)
         hip_launch_syntax=fixture.flag("hip-launch-syntax"),
         in_comments=fixture.flag("in-comments"),
         in_strings=fixture.flag("in-strings"),
+        offload_arch=tuple(fixture.settings.get("arch", "gfx90a").split(",")),
     )
 
 

@@ -64,6 +64,7 @@ class FileCheck:
     units: tuple[str, ...] = ()  # headers: the units that include it
     arch: str = ""
     cached: bool = False
+    matrix: dict[str, dict[str, int]] = field(default_factory=dict)  # WMMA units: arch -> kernel -> v_mfma/v_wmma
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +77,7 @@ class FileCheck:
                 "column": self.error.where.column, "message": self.error.message,
             },
             **({"units": list(self.units)} if self.kind == "header" else {"cached": self.cached}),
+            **({"matrix_instructions": self.matrix} if self.matrix else {}),
         }
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from hipify_plus.check.compile import Compiled, cache_key, header_available, syntax_check
 from hipify_plus.check.explain import Explainer
 from hipify_plus.check.includes import Closure, IncludeScanner, include_folders
+from hipify_plus.check.matrix import MatrixCount, count_unit, wmma_kernels
+from hipify_plus.check.matrix import findings as matrix_findings
 from hipify_plus.check.model import (
     COMPILES,
     NOT_CHECKED,
@@ -121,8 +123,34 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     for header in split.headers:
         result.files.append(_header_status(header, includers.get(header.output, []), units, explainer, many))
     result.files += [_host(c) for c in split.host]
-    result.diagnostics = sorted(explainer.new.values(), key=lambda d: (d.path, d.line, d.column))
+    matrix = _count_matrix_instructions(plans, compiled, units, settings, hipcc)
+    result.diagnostics = sorted([*explainer.new.values(), *matrix], key=lambda d: (d.path, d.line, d.column))
     return result
+
+
+def _count_matrix_instructions(plans: list[tuple[Converted, list[str], Closure]], compiled: list[list[Compiled]],
+                               units: dict[Path, FileCheck], settings: CheckSettings, hipcc: Hipcc) -> list:
+    """WMMA units: matrix instructions per kernel for each target they compile for (check/matrix.py)."""
+    found = []
+    for (unit, flags, closure), results in zip(plans, compiled):
+        try:
+            kernels = wmma_kernels(unit.output.read_bytes())
+        except OSError:
+            continue
+        if not kernels:
+            continue
+        count = MatrixCount()
+        for arch_result in results:
+            if not arch_result.compiles:
+                continue
+            counts, problem = count_unit(hipcc, unit.output, arch_result.arch, flags, closure.files, settings.cache_dir)
+            if counts is None:
+                count.problems[arch_result.arch] = problem
+            else:
+                count.counts[arch_result.arch] = {name: counts.get(name, 0) for name, _ in kernels}
+        units[unit.output].matrix = count.counts
+        found += matrix_findings(unit.input, unit.output, kernels, count, hipcc)
+    return found
 
 
 def _plan(unit: Converted, settings: CheckSettings, mapped: Callable[[Path], Path | None],
