@@ -28,13 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hipify_plus.check import FAILS, NOT_CHECKED, CheckResult, CheckSettings, check_conversion
-from hipify_plus.convert import ConvertReport, ConvertSettings, FileOutcome, convert
-from hipify_plus.fsutil import default_cache_dir, write_atomic
-from hipify_plus.resources.hipcc import HipccNotFound, find_hipcc
-from hipify_plus.translate.engine import TranslateOptions
-from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl, run_hipify_perl
-from hipify_plus.versions import parse_version
+from hipify_plus.check import FAILS, NOT_CHECKED, CheckResult, CheckSettings, check_conversion  # noqa: E402
+from hipify_plus.convert import ConvertReport, ConvertSettings, FileOutcome, convert  # noqa: E402
+from hipify_plus.fsutil import default_cache_dir, write_atomic  # noqa: E402
+from hipify_plus.resources.hipcc import HipccNotFound, find_hipcc  # noqa: E402
+from hipify_plus.translate.engine import TranslateOptions  # noqa: E402
+from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl, run_hipify_perl  # noqa: E402
+from hipify_plus.versions import parse_version  # noqa: E402
 
 WRITTEN = ("changed", "unchanged", "cached")
 TOP = 15

@@ -55,13 +55,19 @@ SOURCES = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
 BUILD = re.compile(r"(^|/)(Makefile[^/]*|hipcmd\.sh|CMakeLists\.txt|setup\.py)$")
 
 RODINIA_COMMIT = "bd2f439"
-MAMBA = {"base": "3c77dcf^", "prs": {"#359": "3c77dcf", "#405": "c809b2b", "#416": "c8396a3", "#419": "22c0c87"},
-         "branch": "refs/pull/359/head", "authors": r"amd\.com|^root@banff",
-         # one porter under several addresses (the server account root@banff committed the PR author's work)
-         "aliases": {"arsenymoskvichev": "arseny", "amoskvic": "arseny", "root": "arseny", "adeemjassani": "ajassani"},
-         # from the pull-request thread (github.com/state-spaces/mamba/pull/359): opened 2024-06-05,
-         # merged 2024-06-18 by the maintainer after one comment; #405 fixed the warp size the same day
-         "opened": "2024-06-05", "merged": "2024-06-18", "review": "1 comment, merged as is; warp-size fix in #405 the same day"}
+MAMBA = {
+    "base": "3c77dcf^",
+    "prs": {"#359": "3c77dcf", "#405": "c809b2b", "#416": "c8396a3", "#419": "22c0c87"},
+    "branch": "refs/pull/359/head",
+    "authors": r"amd\.com|^root@banff",
+    # one porter under several addresses (the server account root@banff committed the PR author's work)
+    "aliases": {"arsenymoskvichev": "arseny", "amoskvic": "arseny", "root": "arseny", "adeemjassani": "ajassani"},
+    # from the pull-request thread (github.com/state-spaces/mamba/pull/359): opened 2024-06-05,
+    # merged 2024-06-18 by the maintainer after one comment; #405 fixed the warp size the same day
+    "opened": "2024-06-05",
+    "merged": "2024-06-18",
+    "review": "1 comment, merged as is; warp-size fix in #405 the same day",
+}
 LLMC = {"upstream": "bd8c604", "fork": "f3d8550", "author": "Anthony Blake",
         "exclude": ("dev/**", "doc/**", "scripts/**", "llmc/cudnn_att.cpp")}  # the fork ported neither dev/ nor cuDNN
 
@@ -147,7 +153,9 @@ def normalised(text: str) -> tuple[list[str], set[int]]:
         line = re.sub(r"hipLaunchKernel(GGL)?\(\s*HIP_KERNEL_NAME\(([^()]*)\)", r"hipLaunchKernelGGL(\2", line)
         line = re.sub(r"hipLaunchKernel\(", "hipLaunchKernelGGL(", line)
         line = re.sub(r"hipLaunchKernelGGL\(\s*\(([^()]*)\)", r"hipLaunchKernelGGL(\1", line)
-        line = re.sub(r"hip(Block|Thread)(Idx|Dim)_([xyz])", lambda m: f"{m.group(1).lower()}{m.group(2)}.{m.group(3)}", line)
+        line = re.sub(
+            r"hip(Block|Thread)(Idx|Dim)_([xyz])", lambda m: f"{m.group(1).lower()}{m.group(2)}.{m.group(3)}", line
+        )
         line = re.sub(r"hipGridDim_([xyz])", r"gridDim.\1", line)
         if workaround:
             inside.add(len(lines))
@@ -342,21 +350,32 @@ def main() -> int:
     suite.hours = tuple(sum(b.hours[i] for b in benches) for i in range(3))  # type: ignore[assignment,index]
 
     print(f"hours per line changed by hand: {low_rate:.3f}-{high_rate:.3f} (central {central:.3f}), from "
-          + ", ".join(f"{p.name} {r:.3f}" for p, r in zip(ports, rates)))
+          + ", ".join(f"{p.name} {r:.3f}" for p, r in zip(ports, rates, strict=False)))
     header = ("port", "lines", "device", "hand", "build", "2016 wk", "files", "p-days", "measured h (lo/mid/hi)",
               "ours h (find+build+verify)", "ours/mid")
     rows = []
     for port in [*ports, suite, *benches]:
         assert port.hours is not None
         ours = port.ours
-        rows.append((port.name, port.lines, int(ours["device_lines"]), port.hand_lines, port.build_lines,
-                     port.workaround_lines, port.files_touched, port.active_days or "-",
-                     "/".join(f"{h:.0f}" for h in port.hours),
-                     f"{ours['hours']:.1f} ({ours['hours_findings']:.1f}+{ours['hours_build']:.1f}+{ours['hours_verify']:.1f})",
-                     f"{ours['hours'] / port.hours[1]:.2f}" if port.hours[1] else "-"))
+        rows.append(
+            (
+                port.name,
+                port.lines,
+                int(ours["device_lines"]),
+                port.hand_lines,
+                port.build_lines,
+                port.workaround_lines,
+                port.files_touched,
+                port.active_days or "-",
+                "/".join(f"{h:.0f}" for h in port.hours),
+                f"{ours['hours']:.1f} "
+                f"({ours['hours_findings']:.1f}+{ours['hours_build']:.1f}+{ours['hours_verify']:.1f})",
+                f"{ours['hours'] / port.hours[1]:.2f}" if port.hours[1] else "-",
+            )
+        )
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
-        print("  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
+        print("  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=True)))
     for port in [*ports, suite]:
         print(f"{port.name}: {port.review}" + (f"; {'; '.join(port.notes)}" if port.notes else ""))
     if args.json:

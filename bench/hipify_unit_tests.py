@@ -66,9 +66,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hipify_plus.mappings import CUDA_LOOKING, load_mappings, newest_rocm
-from hipify_plus.source import SourceFile
-from hipify_plus.translate.engine import TranslateOptions
+from hipify_plus.mappings import CUDA_LOOKING, load_mappings, newest_rocm  # noqa: E402
+from hipify_plus.source import SourceFile  # noqa: E402
+from hipify_plus.translate.engine import TranslateOptions  # noqa: E402
 
 try:  # the whole pipeline convert runs (renames, then the rewrites renamed code needs) ...
     from hipify_plus.pipeline import translate  # type: ignore[import-not-found]
@@ -77,7 +77,7 @@ except ImportError:
         from hipify_plus.translate.engine import translate  # type: ignore[attr-defined,no-redef]
     except ImportError:
         from hipify_plus.translate.engine import rename as translate  # type: ignore[no-redef]
-from hipify_plus.versions import format_version, parse_version
+from hipify_plus.versions import format_version, parse_version  # noqa: E402
 
 DEFAULT_CHECKOUT = Path("/work/real/HIPIFY")
 PERL_TIMEOUT = 300
@@ -572,7 +572,9 @@ def subject_candidates(directive: Directive, source_lines: list[str], output_lin
     def score(j: int) -> float:
         k = back.get(j)
         cuda_line = (k is not None and source_lines[k] != output_lines[j]) or _CUDA_WORD.search(output_lines[j])
-        return _similarity(want, canonical(output_lines[j]).strip()) - 0.02 * abs(j - guess) + (0.15 if cuda_line else 0)
+        return (
+            _similarity(want, canonical(output_lines[j]).strip()) - 0.02 * abs(j - guess) + (0.15 if cuda_line else 0)
+        )
 
     return [(score(j), j) for j in window]
 
@@ -662,7 +664,9 @@ def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in
             result.perl, result.perl_error = 0, error
         else:
             perl_mapping = line_map(source_lines, perl_output.split("\n"))
-            perl_outcomes = match_directives(directives, filecheck_input(perl_output), _anchors(directives, perl_mapping))
+            perl_outcomes = match_directives(
+                directives, filecheck_input(perl_output), _anchors(directives, perl_mapping)
+            )
             result.perl = sum(o.ok for o in perl_outcomes)
             if filecheck:
                 result.filecheck_perl = real_filecheck(filecheck, case.path, perl_output)
@@ -671,14 +675,14 @@ def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in
     matched_lines = [(i, buffer.count("\n", 0, o.span[0]), buffer.count("\n", 0, o.span[1]))
                      for i, o in enumerate(outcomes) if o.ok and o.span is not None and directives[i].kind != "NOT"]
     candidates = {}
-    for i, (directive, outcome) in enumerate(zip(directives, outcomes)):
+    for i, (directive, outcome) in enumerate(zip(directives, outcomes, strict=False)):
         if not outcome.ok and directive.kind != "NOT":
             # FileCheck's view: what this directive describes lies between the matches around it
             lo = max((end for j, _, end in matched_lines if j < i), default=-1) + 1
             hi = min((start for j, start, _ in matched_lines if j > i), default=len(output_lines))
             candidates[i] = subject_candidates(directive, source_lines, output_lines, mapping, back, lo, hi)
     subjects = assign_subjects(candidates)
-    for i, (directive, outcome) in enumerate(zip(directives, outcomes)):
+    for i, (directive, outcome) in enumerate(zip(directives, outcomes, strict=False)):
         if outcome.ok:
             continue
         if directive.kind == "NOT" and outcome.span is not None:
@@ -828,7 +832,8 @@ CAUSES: list[Cause] = [
           source=r"\bcudaGraphInstantiate\s*\(", expected=r"hipGraphInstantiateWithFlags"),
     Cause("to fix", "cudnnConvolutionForward/BackwardData -> MIOpen argument order (beta, y before the "
           "workspace; dy before w): HIPIFY moves them by position, our HP310 only where the file's "
-          "declarations (or a &beta) show the order", source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\("),
+          "declarations (or a &beta) show the order",
+          source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\("),
     Cause("to fix", "cuDNN RNN calls -> MIOpen: cudnnSet/GetRNNDescriptor_v6 drop the handle argument, "
           "cudnnRNNBackwardWeights moves dw before the workspace",
           source=r"\bcudnn(?:[SG]etRNNDescriptor_v6|RNNBackwardWeights)\s*\("),
@@ -1073,7 +1078,10 @@ def main(argv: list[str] | None = None) -> int:
         for error in errors:
             print(f"  hipify-perl failed on {error}")
     if args.filecheck:
-        for label, attribute, reproduced in (("hipify-plus", "filecheck_ours", "ours"), ("hipify-perl", "filecheck_perl", "perl")):
+        for label, attribute, reproduced in (
+            ("hipify-plus", "filecheck_ours", "ours"),
+            ("hipify-perl", "filecheck_perl", "perl"),
+        ):
             runs = [r for r in results if getattr(r, attribute) is not None]
             if not runs:
                 continue

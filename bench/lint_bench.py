@@ -57,7 +57,17 @@ def line_count(path: Path) -> int:
 
 
 def measure(path: Path, runs: int) -> None:
-    command = [sys.executable, "-m", "hipify_plus", "lint", str(path), "--exit-zero", "-q", "--output-format", "concise"]
+    command = [
+        sys.executable,
+        "-m",
+        "hipify_plus",
+        "lint",
+        str(path),
+        "--exit-zero",
+        "-q",
+        "--output-format",
+        "concise",
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     walls, cpus = [], []
     for _ in range(runs):

@@ -38,11 +38,14 @@ def main() -> int:
             hit = min(count, found[(line, rule)])
             true_positive[rule] += hit
             false_negative[rule] += count - hit
-        for (line, rule), count in (found - fixture.expected).items():
+        for (_line, rule), count in (found - fixture.expected).items():
             false_positive[rule] += count
         for _, rule in fixture.ok:
             quiet_checked[rule] += 1
-    print(f"{'family':<12} {'rules':>5} {'hazards':>8} {'found':>6} {'missed':>7} {'false+':>7} {'near misses':>12} {'recall':>7} {'precision':>9}")
+    print(
+        f"{'family':<12} {'rules':>5} {'hazards':>8} {'found':>6} {'missed':>7} {'false+':>7} {'near misses':>12} "
+        f"{'recall':>7} {'precision':>9}"
+    )
     families: dict[str, list[str]] = {}
     for rule in all_rules().values():
         if rule.id.startswith(args.rules) and rule.family not in ("translate", "resources"):
@@ -54,7 +57,9 @@ def main() -> int:
         ok = sum(quiet_checked[r] for r in ids)
         recall = tp / (tp + fn) if tp + fn else 1.0
         precision = tp / (tp + fp) if tp + fp else 1.0
-        print(f"{family:<12} {len(ids):>5} {tp + fn:>8} {tp:>6} {fn:>7} {fp:>7} {ok:>12} {recall:>7.1%} {precision:>9.1%}")
+        print(
+            f"{family:<12} {len(ids):>5} {tp + fn:>8} {tp:>6} {fn:>7} {fp:>7} {ok:>12} {recall:>7.1%} {precision:>9.1%}"
+        )
     return 0
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -61,37 +61,110 @@ def _root(
 @app.command()
 def convert(
     paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders to convert.")],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Output file or folder (a folder mirrors the input tree).")] = None,
-    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the inputs, keeping a backup of every changed file.")] = False,
-    backup_suffix: Annotated[str, typer.Option(help="Backup suffix for --in-place (never overwritten: .orig, .orig.1, ...).")] = ".orig",
-    rename: Annotated[bool, typer.Option("--rename", help="Rename .cu to .hip in the output and rewrite project #includes to match.")] = False,
-    header_suffix: Annotated[Optional[str], typer.Option(help="With --rename, also rename .cuh headers to this suffix (e.g. .hpp).")] = None,
-    skip_others: Annotated[bool, typer.Option("--skip-others", help="Do not copy non-source files into the output folder.")] = False,
-    no_build_files: Annotated[bool, typer.Option("--no-build-files", help="Copy Makefiles, CMake files and setup.py as they are.")] = False,
-    offload_arch: Annotated[Optional[list[str]], typer.Option("--offload-arch", help="AMD targets written into build files and compiled for by --check (default gfx90a).")] = None,
-    include: Annotated[Optional[list[str]], typer.Option("--include", help="Only files matching this glob (repeatable).")] = None,
-    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
-    no_gitignore: Annotated[bool, typer.Option("--no-gitignore", help="Also convert files that .gitignore excludes.")] = False,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore and do not write the content-hash cache.")] = False,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Output file or folder (a folder mirrors the input tree).")
+    ] = None,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", help="Rewrite the inputs, keeping a backup of every changed file.")
+    ] = False,
+    backup_suffix: Annotated[
+        str, typer.Option(help="Backup suffix for --in-place (never overwritten: .orig, .orig.1, ...).")
+    ] = ".orig",
+    rename: Annotated[
+        bool, typer.Option("--rename", help="Rename .cu to .hip in the output and rewrite project #includes to match.")
+    ] = False,
+    header_suffix: Annotated[
+        str | None, typer.Option(help="With --rename, also rename .cuh headers to this suffix (e.g. .hpp).")
+    ] = None,
+    skip_others: Annotated[
+        bool, typer.Option("--skip-others", help="Do not copy non-source files into the output folder.")
+    ] = False,
+    no_build_files: Annotated[
+        bool, typer.Option("--no-build-files", help="Copy Makefiles, CMake files and setup.py as they are.")
+    ] = False,
+    offload_arch: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--offload-arch", help="AMD targets written into build files and compiled for by --check (default gfx90a)."
+        ),
+    ] = None,
+    include: Annotated[
+        list[str] | None, typer.Option("--include", help="Only files matching this glob (repeatable).")
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option("--exclude", help="Skip files matching this glob (repeatable).")
+    ] = None,
+    no_gitignore: Annotated[
+        bool, typer.Option("--no-gitignore", help="Also convert files that .gitignore excludes.")
+    ] = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ignore and do not write the content-hash cache.")
+    ] = False,
     jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
-    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows).")] = None,
-    roc: Annotated[bool, typer.Option("--roc", help="Use ROC library names (rocBLAS, rocRAND, ...) where they exist.")] = False,
-    hip_launch_syntax: Annotated[bool, typer.Option("--hip-launch-syntax", help="Rewrite <<<>>> launches as hipLaunchKernelGGL.")] = False,
+    rocm_version: Annotated[
+        str | None,
+        typer.Option(
+            help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows)."
+        ),
+    ] = None,
+    roc: Annotated[
+        bool, typer.Option("--roc", help="Use ROC library names (rocBLAS, rocRAND, ...) where they exist.")
+    ] = False,
+    hip_launch_syntax: Annotated[
+        bool, typer.Option("--hip-launch-syntax", help="Rewrite <<<>>> launches as hipLaunchKernelGGL.")
+    ] = False,
     in_comments: Annotated[bool, typer.Option("--in-comments", help="Also rename CUDA names inside comments.")] = False,
-    in_strings: Annotated[bool, typer.Option("--in-strings", help="Also rename CUDA names inside string literals.")] = False,
-    engine: Annotated[Engine, typer.Option(help="builtin, or hipify-perl followed by hipify-plus's own passes.")] = Engine.builtin,
-    hipify_perl: Annotated[Optional[str], typer.Option("--hipify-perl", help="Path of hipify-perl (default: found on PATH).")] = None,
-    output_format: Annotated[OutputFormat, typer.Option(help="Diagnostics as text or JSON on stdout.")] = OutputFormat.text,
+    in_strings: Annotated[
+        bool, typer.Option("--in-strings", help="Also rename CUDA names inside string literals.")
+    ] = False,
+    engine: Annotated[
+        Engine, typer.Option(help="builtin, or hipify-perl followed by hipify-plus's own passes.")
+    ] = Engine.builtin,
+    hipify_perl: Annotated[
+        str | None, typer.Option("--hipify-perl", help="Path of hipify-perl (default: found on PATH).")
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option(help="Diagnostics as text or JSON on stdout.")
+    ] = OutputFormat.text,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print diagnostics only, no summary.")] = False,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")] = False,
-    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")] = False,
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")
+    ] = False,
     max_file_size: MaxFileSize = 20.0,
-    check: Annotated[bool, typer.Option("--check", help="Compile every converted unit with hipcc (-fsyntax-only per --offload-arch) and give each file a status.")] = False,
-    hipcc: Annotated[Optional[str], typer.Option(help="hipcc for --check and the default target (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
-    include_dir: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder for --check (repeatable; an input folder means its converted copy).")] = None,
-    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition for --check (repeatable).")] = None,
-    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags for --check.")] = None,
-    no_rewrite: Annotated[Optional[list[str]], typer.Option("--no-rewrite", help="Do not apply this rewrite (a rule name or id; repeatable; `hipify-plus rules` marks them).")] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Compile every converted unit with hipcc (-fsyntax-only per --offload-arch) "
+            "and give each file a status.",
+        ),
+    ] = False,
+    hipcc: Annotated[
+        str | None,
+        typer.Option(help="hipcc for --check and the default target (default: $ROCM_PATH/bin/hipcc, then PATH)."),
+    ] = None,
+    include_dir: Annotated[
+        list[str] | None,
+        typer.Option(
+            "-I",
+            "--include-dir",
+            help="Include folder for --check (repeatable; an input folder means its converted copy).",
+        ),
+    ] = None,
+    define: Annotated[
+        list[str] | None, typer.Option("-D", "--define", help="Macro definition for --check (repeatable).")
+    ] = None,
+    compile_commands: Annotated[
+        Path | None, typer.Option(help="compile_commands.json with per-file flags for --check.")
+    ] = None,
+    no_rewrite: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--no-rewrite",
+            help="Do not apply this rewrite (a rule name or id; repeatable; `hipify-plus rules` marks them).",
+        ),
+    ] = None,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
     from hipify_plus.commands.convert import run_convert
@@ -120,29 +193,80 @@ class LintFormat(str, Enum):
     github = "github"
 
 
-def _split(values: Optional[list[str]]) -> list[str]:
+def _split(values: list[str] | None) -> list[str]:
     return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
 
 
 @app.command()
 def lint(
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: the current folder); `-` reads standard input.")] = None,
-    select: Annotated[Optional[list[str]], typer.Option("--select", help="Rules to run: ids, prefixes (HP1) or names; comma-separated or repeated.")] = None,
-    ignore: Annotated[Optional[list[str]], typer.Option("--ignore", help="Rules to skip.")] = None,
-    fix: Annotated[bool, typer.Option("--fix", help="Apply safe fixes in place (standard input: print the fixed text).")] = False,
-    unsafe_fixes: Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply (or show) unsafe fixes.")] = None,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Files or folders (default: the current folder); `-` reads standard input."),
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="Rules to run: ids, prefixes (HP1) or names; comma-separated or repeated."),
+    ] = None,
+    ignore: Annotated[list[str] | None, typer.Option("--ignore", help="Rules to skip.")] = None,
+    fix: Annotated[
+        bool, typer.Option("--fix", help="Apply safe fixes in place (standard input: print the fixed text).")
+    ] = False,
+    unsafe_fixes: Annotated[
+        bool | None, typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply (or show) unsafe fixes.")
+    ] = None,
     diff: Annotated[bool, typer.Option("--diff", help="Show the fixes as a diff; change nothing.")] = False,
-    show_fixes: Annotated[bool, typer.Option("--show-fixes", help="List the fixes applied (--fix), that would be (--diff), or that --fix would apply, per file, on standard error.")] = False,
-    statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule (with name and fixable count) instead of listing them (text or json).")] = False,
-    add_noqa: Annotated[bool, typer.Option("--add-noqa", help="Write `hipify-plus: ignore[...]` suppressions for today's findings into the files.")] = False,
-    output_format: Annotated[Optional[LintFormat], typer.Option(help="text (with code frames), concise, json, sarif or github.")] = None,
-    output_file: Annotated[Optional[Path], typer.Option("-o", "--output-file", help="Write the report (or statistics, or diff) to this file, atomically, instead of standard output.")] = None,
-    stdin_filename: Annotated[Optional[str], typer.Option("--stdin-filename", help="With `-`: the file standard input stands for (its kind, config and per-file-ignores).")] = None,
-    config: Annotated[Optional[Path], typer.Option(help="pyproject.toml to read [tool.hipify-plus] from (default: the nearest one).")] = None,
-    target_rocm: Annotated[Optional[str], typer.Option(help="ROCm release the code targets (default: config, else the newest known).")] = None,
-    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a).")] = None,
-    baseline: Annotated[Optional[Path], typer.Option(help="Report only findings not in this baseline file.")] = None,
-    write_baseline: Annotated[Optional[Path], typer.Option(help="Write today's findings to this baseline file and exit 0.")] = None,
+    show_fixes: Annotated[
+        bool,
+        typer.Option(
+            "--show-fixes",
+            help="List the fixes applied (--fix), that would be (--diff), or that --fix would apply, "
+            "per file, on standard error.",
+        ),
+    ] = False,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics",
+            help="Count findings per rule (with name and fixable count) instead of listing them (text or json).",
+        ),
+    ] = False,
+    add_noqa: Annotated[
+        bool,
+        typer.Option(
+            "--add-noqa", help="Write `hipify-plus: ignore[...]` suppressions for today's findings into the files."
+        ),
+    ] = False,
+    output_format: Annotated[
+        LintFormat | None, typer.Option(help="text (with code frames), concise, json, sarif or github.")
+    ] = None,
+    output_file: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output-file",
+            help="Write the report (or statistics, or diff) to this file, atomically, instead of standard output.",
+        ),
+    ] = None,
+    stdin_filename: Annotated[
+        str | None,
+        typer.Option(
+            "--stdin-filename",
+            help="With `-`: the file standard input stands for (its kind, config and per-file-ignores).",
+        ),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="pyproject.toml to read [tool.hipify-plus] from (default: the nearest one).")
+    ] = None,
+    target_rocm: Annotated[
+        str | None, typer.Option(help="ROCm release the code targets (default: config, else the newest known).")
+    ] = None,
+    arch: Annotated[
+        list[str] | None, typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a).")
+    ] = None,
+    baseline: Annotated[Path | None, typer.Option(help="Report only findings not in this baseline file.")] = None,
+    write_baseline: Annotated[
+        Path | None, typer.Option(help="Write today's findings to this baseline file and exit 0.")
+    ] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help=EXIT_ZERO_HELP)] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
     max_file_size: MaxFileSize = 20.0,
@@ -172,20 +296,32 @@ class ResourcesFormat(str, Enum):
 @app.command()
 def resources(
     paths: Annotated[list[Path], typer.Argument(help="CUDA or HIP files or folders (CUDA is translated first).")],
-    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default gfx90a).")] = None,
-    hipcc: Annotated[Optional[str], typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
-    nvcc: Annotated[Optional[str], typer.Option(help="nvcc for the CUDA column (default: PATH).")] = None,
+    arch: Annotated[
+        list[str] | None, typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default gfx90a).")
+    ] = None,
+    hipcc: Annotated[str | None, typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
+    nvcc: Annotated[str | None, typer.Option(help="nvcc for the CUDA column (default: PATH).")] = None,
     no_cuda: Annotated[bool, typer.Option("--no-cuda", help="Do not run nvcc for the CUDA column.")] = False,
     sm: Annotated[str, typer.Option(help="CUDA architecture for the CUDA column.")] = "sm_80",
-    include: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder (repeatable).")] = None,
-    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition (repeatable).")] = None,
-    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags.")] = None,
+    include: Annotated[
+        list[str] | None, typer.Option("-I", "--include-dir", help="Include folder (repeatable).")
+    ] = None,
+    define: Annotated[list[str] | None, typer.Option("-D", "--define", help="Macro definition (repeatable).")] = None,
+    compile_commands: Annotated[Path | None, typer.Option(help="compile_commands.json with per-file flags.")] = None,
     jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Parallel compiles (0: one per core).")] = 0,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")] = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")
+    ] = False,
     min_occupancy: Annotated[int, typer.Option(min=1, help="Report kernels below this many waves/SIMD.")] = 2,
-    tune: Annotated[bool, typer.Option("--tune", help="Try launch bounds that remove spills and propose the best.")] = False,
-    fix: Annotated[bool, typer.Option("--fix", help="Write the tuning proposals into the sources (implies --tune).")] = False,
-    output_format: Annotated[ResourcesFormat, typer.Option(help="text table, json, sarif or github.")] = ResourcesFormat.text,
+    tune: Annotated[
+        bool, typer.Option("--tune", help="Try launch bounds that remove spills and propose the best.")
+    ] = False,
+    fix: Annotated[
+        bool, typer.Option("--fix", help="Write the tuning proposals into the sources (implies --tune).")
+    ] = False,
+    output_format: Annotated[
+        ResourcesFormat, typer.Option(help="text table, json, sarif or github.")
+    ] = ResourcesFormat.text,
     max_file_size: MaxFileSize = 20.0,
 ) -> None:
     """Compile kernels with hipcc and show VGPR/AGPR/SGPR, scratch, spills, occupancy and LDS per kernel."""
@@ -210,28 +346,67 @@ class ReportFormat(str, Enum):
 @app.command()
 def report(
     paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders (they are read, never written).")],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Report file (default: Markdown on standard output).")] = None,
-    output_format: Annotated[Optional[ReportFormat], typer.Option("--output-format", "--format", help="html, markdown, json or sarif (default: from the -o suffix).")] = None,
-    rocm_version: Annotated[Optional[str], typer.Option(help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows).")] = None,
-    roc: Annotated[bool, typer.Option("--roc", help="Count ROC library names (rocBLAS, rocRAND, ...) as the target.")] = False,
-    arch: Annotated[Optional[list[str]], typer.Option("--arch", help="AMD targets for the hazard rules, the compile check and the kernels (default: config, else gfx90a).")] = None,
-    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Skip files matching this glob (repeatable).")] = None,
-    config: Annotated[Optional[Path], typer.Option(help="pyproject.toml with [tool.hipify-plus] (default: the nearest one).")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Report file (default: Markdown on standard output).")
+    ] = None,
+    output_format: Annotated[
+        ReportFormat | None,
+        typer.Option(
+            "--output-format", "--format", help="html, markdown, json or sarif (default: from the -o suffix)."
+        ),
+    ] = None,
+    rocm_version: Annotated[
+        str | None,
+        typer.Option(
+            help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows)."
+        ),
+    ] = None,
+    roc: Annotated[
+        bool, typer.Option("--roc", help="Count ROC library names (rocBLAS, rocRAND, ...) as the target.")
+    ] = False,
+    arch: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--arch",
+            help="AMD targets for the hazard rules, the compile check and the kernels (default: config, else gfx90a).",
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option("--exclude", help="Skip files matching this glob (repeatable).")
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="pyproject.toml with [tool.hipify-plus] (default: the nearest one).")
+    ] = None,
     jobs: Annotated[int, typer.Option("-j", "--jobs", min=0, help="Worker processes (0: one per core).")] = 0,
     max_file_size: MaxFileSize = 20.0,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
-    check: Annotated[Optional[bool], typer.Option("--check/--no-check", help="Compile the converted code with hipcc and measure its kernels (default: when a hipcc is found).")] = None,
-    hipcc: Annotated[Optional[str], typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
-    nvcc: Annotated[Optional[str], typer.Option(help="nvcc for the kernels' CUDA side (default: PATH).")] = None,
+    check: Annotated[
+        bool | None,
+        typer.Option(
+            "--check/--no-check",
+            help="Compile the converted code with hipcc and measure its kernels (default: when a hipcc is found).",
+        ),
+    ] = None,
+    hipcc: Annotated[str | None, typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
+    nvcc: Annotated[str | None, typer.Option(help="nvcc for the kernels' CUDA side (default: PATH).")] = None,
     no_cuda: Annotated[bool, typer.Option("--no-cuda", help="Do not run nvcc for the kernels' CUDA side.")] = False,
     sm: Annotated[str, typer.Option(help="CUDA architecture for the CUDA side.")] = "sm_80",
-    include: Annotated[Optional[list[str]], typer.Option("-I", "--include-dir", help="Include folder for the check (repeatable).")] = None,
-    define: Annotated[Optional[list[str]], typer.Option("-D", "--define", help="Macro definition for the check (repeatable).")] = None,
-    compile_commands: Annotated[Optional[Path], typer.Option(help="compile_commands.json with per-file flags.")] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")] = False,
-    no_tune: Annotated[bool, typer.Option("--no-tune", help="Do not run the launch-bounds tuner on kernels that spill.")] = False,
+    include: Annotated[
+        list[str] | None, typer.Option("-I", "--include-dir", help="Include folder for the check (repeatable).")
+    ] = None,
+    define: Annotated[
+        list[str] | None, typer.Option("-D", "--define", help="Macro definition for the check (repeatable).")
+    ] = None,
+    compile_commands: Annotated[Path | None, typer.Option(help="compile_commands.json with per-file flags.")] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Recompile even when the inputs did not change.")
+    ] = False,
+    no_tune: Annotated[
+        bool, typer.Option("--no-tune", help="Do not run the launch-bounds tuner on kernels that spill.")
+    ] = False,
 ) -> None:
-    """Migration-gap report: what convert changes, what is left and why, whether it compiles, its kernels, and the work remaining."""
+    """Migration-gap report: what convert changes, what is left and why, whether it compiles, its kernels,
+    and the work remaining."""
     from hipify_plus.commands.report import run_report
 
     code = run_report(
@@ -247,9 +422,8 @@ def report(
 @app.command("rules")
 def list_rules() -> None:
     """List every rule: id, name, severity, `rewrite` for those convert applies, and summary."""
-    from hipify_plus.registry import all_rules
-
     from hipify_plus.pipeline import convert_rules
+    from hipify_plus.registry import all_rules
 
     rewrites = {r.rule for r in convert_rules()}
     for rule in all_rules().values():
@@ -272,8 +446,19 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id (HP001) or 
 
 @app.command("explain")
 def explain(
-    name: Annotated[str, typer.Argument(help="A CUDA name (cudaMalloc, CUBLAS_OP_N), a HIP/ROC name, a CUDA header (cuda_bf16.h) or a rule id (HP103).")],
-    rocm_version: Annotated[Optional[str], typer.Option(help="Say what convert writes for this ROCm release (default: the newest the mapping data knows).")] = None,
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="A CUDA name (cudaMalloc, CUBLAS_OP_N), a HIP/ROC name, a CUDA header (cuda_bf16.h) "
+            "or a rule id (HP103)."
+        ),
+    ],
+    rocm_version: Annotated[
+        str | None,
+        typer.Option(
+            help="Say what convert writes for this ROCm release (default: the newest the mapping data knows)."
+        ),
+    ] = None,
     roc: Annotated[bool, typer.Option("--roc", help="As convert --roc: ROC library names where they exist.")] = False,
 ) -> None:
     """What hipify-plus knows about a name: HIP/ROC names, releases, what convert writes, notes."""
@@ -298,7 +483,9 @@ app.add_typer(dev_app)
 def new_rule(
     rule_id: Annotated[str, typer.Argument(help="The new rule's id, e.g. HP114.")],
     name: Annotated[str, typer.Argument(help="Its name: lowercase words joined by dashes.")],
-    family: Annotated[str, typer.Option("--family", help="Its family (wavefront, launch, libraries, portability, compile, ...).")],
+    family: Annotated[
+        str, typer.Option("--family", help="Its family (wavefront, launch, libraries, portability, compile, ...).")
+    ],
 ) -> None:
     """Write a new rule's TOML, detector module and corpus fixture (in a checkout)."""
     from hipify_plus.commands.dev import checkout_root

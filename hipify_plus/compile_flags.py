@@ -22,7 +22,9 @@ def compile_command_flags(database: Path | None) -> tuple[dict[str, list[str]], 
     try:
         entries = json.loads(database.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CompileCommandsError(f"{database}: not a compile_commands.json: {getattr(exc, 'strerror', None) or exc}") from exc
+        raise CompileCommandsError(
+            f"{database}: not a compile_commands.json: {getattr(exc, 'strerror', None) or exc}"
+        ) from exc
     if not isinstance(entries, list):
         raise CompileCommandsError(f"{database}: not a compile_commands.json: expected a JSON list of entries")
     found: dict[str, list[str]] = {}

@@ -289,7 +289,9 @@ def _skipped(item: _Planned, skip: SkipFile, settings: ConvertSettings) -> FileO
         try:
             copy_atomic(item.found.path, item.destination)
         except OSError as exc:
-            return FileOutcome(display, None, "error", message=f"cannot copy to {item.destination}: {exc.strerror or exc}")
+            return FileOutcome(
+                display, None, "error", message=f"cannot copy to {item.destination}: {exc.strerror or exc}"
+            )
         return FileOutcome(display, str(item.destination), "skipped", message=str(skip))
     return FileOutcome(display, None, "skipped", message=str(skip))
 
@@ -364,9 +366,8 @@ def convert(
 
     runner = _Runner(settings.jobs, len(fresh))
     try:
-        done = 0
-        for i, result in zip(fresh, runner.map(_translate_job, [call(i, frozenset()) for i in fresh])):
-            done += 1
+        translated = runner.map(_translate_job, [call(i, frozenset()) for i in fresh])
+        for done, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
             if progress is not None:
                 progress(done, len(fresh))
             if isinstance(result, Exception):
@@ -379,7 +380,7 @@ def convert(
             if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
         ]
         calls = [call(i, names[i].intersection(results[i]["touched"])) for i in again]
-        for i, result in zip(again, runner.map(_translate_job, calls)):
+        for i, result in zip(again, runner.map(_translate_job, calls), strict=True):
             if isinstance(result, Exception):
                 failures[i] = str(result)
                 results.pop(i)
@@ -464,7 +465,9 @@ def _write(
             if not (destination.exists() and destination.read_bytes() == output):
                 write_atomic(destination, output, _mode(source))
     except OSError as exc:
-        return FileOutcome(str(source), None, "error", diagnostics, f"cannot write {destination}: {exc.strerror or exc}")
+        return FileOutcome(
+            str(source), None, "error", diagnostics, f"cannot write {destination}: {exc.strerror or exc}"
+        )
     return FileOutcome(str(source), str(destination), "changed" if changed else "unchanged", diagnostics)
 
 
@@ -480,7 +483,9 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
     from hipify_plus.buildsys import BuildOptions, convert_build_file
 
     source = SourceFile(str(item.found.path), data)
-    conversion = convert_build_file(kind, data, BuildOptions(settings.offload_arch, settings.rename, settings.header_suffix))
+    conversion = convert_build_file(
+        kind, data, BuildOptions(settings.offload_arch, settings.rename, settings.header_suffix)
+    )
     output = conversion.output(data)
     outcome = _write(item, data, output, conversion.diagnostics(source), settings)
     for name, content in conversion.extra_files.items():

@@ -129,10 +129,9 @@ class EditBuffer:
         insertion = edit.start == edit.end
         while index >= 0 and self._cover_starts[index] >= edit.start - self._widest:
             cover = self._covering[index]
-            if cover is not edit and edit.end <= cover.end:
-                # an insertion at a rewrite's edge lands beside it, not inside it
-                if not insertion or cover.start < edit.start < cover.end:
-                    return True
+            # an insertion at a rewrite's edge lands beside it, not inside it
+            if cover is not edit and edit.end <= cover.end and (not insertion or cover.start < edit.start < cover.end):
+                return True
             index -= 1
         return False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -46,10 +47,8 @@ _UMASK = _read_umask()
 
 
 def _remove_quietly(path: str) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 
 def copy_atomic(source: Path, destination: Path) -> None:
@@ -134,7 +133,9 @@ def read_source(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes:
     if not stat.S_ISREG(info.st_mode):
         raise SkipFile("not a regular file (FIFO, socket or device)")
     if info.st_size > max_size:
-        raise OversizedFile(f"{_megabytes(info.st_size)} MB is over the {_megabytes(max_size)} MB limit (--max-file-size)")
+        raise OversizedFile(
+            f"{_megabytes(info.st_size)} MB is over the {_megabytes(max_size)} MB limit (--max-file-size)"
+        )
     try:
         return path.read_bytes()
     except OSError as exc:

@@ -33,7 +33,10 @@ BUILD = CORPUS / "build"
         ("-rdc=false", ""),
         ("--expt-relaxed-constexpr --extended-lambda -ccbin g++-12", ""),
         ("--resource-usage -x cu -x c++", "-Rpass-analysis=kernel-resource-usage -x hip -x c++"),
-        ("-lcudart -lcublas -lcurand -lcufft -lcusparse -lcusolver -lnccl -lm", "-lhipblas -lhiprand -lhipfft -lhipsparse -lhipsolver -lrccl -lm"),
+        (
+            "-lcudart -lcublas -lcurand -lcufft -lcusparse -lcusolver -lnccl -lm",
+            "-lhipblas -lhiprand -lhipfft -lhipsparse -lhipsolver -lrccl -lm",
+        ),
         ("$(NVCCFLAGS) -I$(INC) -DNDEBUG", "$(NVCCFLAGS) -I$(INC) -DNDEBUG"),
     ],
 )
@@ -90,7 +93,9 @@ def test_setup_py_is_kept_with_a_finding() -> None:
     text, diagnostics, _ = _convert("setup", path)
     assert text == path.read_text()
     assert [d.rule for d in diagnostics] == ["HP012"]
-    assert "-gencode=arch=compute_80,code=sm_80" in diagnostics[0].message and "-maxrregcount=96" in diagnostics[0].message
+    assert (
+        "-gencode=arch=compute_80,code=sm_80" in diagnostics[0].message and "-maxrregcount=96" in diagnostics[0].message
+    )
 
 
 def _tools(*names: str) -> None:

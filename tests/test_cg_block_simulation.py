@@ -103,7 +103,8 @@ template <class G, class F> void lanes(unsigned n, unsigned base, F body) {
   for (auto& t : threads) t.join();
 }
 
-template <class G, class T, class Op> void check(const char* what, unsigned n, unsigned base, T (*value)(unsigned), Op op) {
+template <class G, class T, class Op>
+void check(const char* what, unsigned n, unsigned base, T (*value)(unsigned), Op op) {
   std::vector<T> reduced(n), inclusive(n), exclusive(n);
   lanes<G>(n, base, [&](G& g, unsigned lane) {
     T v = value(lane);

@@ -46,8 +46,11 @@ def _files(result: dict, project: Path) -> dict[str, dict]:
 def _fake_hipcc(folder: Path, body: str) -> Path:
     """A stand-in hipcc that answers --version like HIP 5.7 and does `body` for anything else."""
     path = folder / "hipcc"
-    path.write_text('#!/bin/sh\nfor a in "$@"; do [ "$a" = --version ] && { echo "HIP version: 5.7.31921-0"; exit 0; }; done\n'
-                    + body + "\n")
+    path.write_text(
+        '#!/bin/sh\nfor a in "$@"; do [ "$a" = --version ] && { echo "HIP version: 5.7.31921-0"; exit 0; }; done\n'
+        + body
+        + "\n"
+    )
     path.chmod(0o755)
     return path
 

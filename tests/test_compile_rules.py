@@ -1,7 +1,7 @@
 """The compile family (HP7xx) exists to make converted code compile: every fixed corpus file
 compiles with hipcc for gfx90a (unless the fixture says `compile=no`: CUDA code the rule leaves
-alone, or an error finding without a fix explains it; then it must really fail), and every input the fixture says fails before the fix
-really does (so the rule fixes something hip-clang rejects)."""
+alone, or an error finding without a fix explains it; then it must really fail), and every input
+the fixture says fails before the fix really does (so the rule fixes something hip-clang rejects)."""
 
 from __future__ import annotations
 

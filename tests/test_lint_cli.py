@@ -43,7 +43,9 @@ def test_json_fields(project: Path, capsys) -> None:
     findings = json.loads(out)
     assert code == 1 and [f["rule"] for f in findings] == ["HP201", "HP105", "HP103"]
     first = findings[1]
-    assert {"path", "line", "column", "end_line", "end_column", "rule", "name", "severity", "message", "fix"} <= set(first)
+    assert {"path", "line", "column", "end_line", "end_column", "rule", "name", "severity", "message", "fix"} <= set(
+        first
+    )
     assert (first["line"], first["column"], first["end_line"], first["end_column"]) == (4, 18, 4, 20)
     assert first["fix"]["applicability"] == "safe" and first["name"] == "reduction-starts-at-16"
 
@@ -121,7 +123,9 @@ def test_baseline_accepts_old_findings_only(project: Path, capsys) -> None:
     code, out, _ = run(["lint", str(project), "--baseline", str(baseline), "-q"], capsys)
     assert code == 0 and out == ""
     source = project / "src" / "reduce.cu"
-    source.write_bytes(b"// a new header line shifts everything\n" + BAD + b"__device__ int x() { return __all_sync(~0u, 1); }\n")
+    source.write_bytes(
+        b"// a new header line shifts everything\n" + BAD + b"__device__ int x() { return __all_sync(~0u, 1); }\n"
+    )
     code, out, _ = run(["lint", str(project), "--baseline", str(baseline), "--output-format", "concise"], capsys)
     assert code == 1 and out.count("\n") == 1 and "HP103" in out and ":11:" in out
     baseline.write_text("{}")

@@ -39,9 +39,21 @@ def test_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
     source = tmp_path / "k.cu"
     source.write_text("__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n")
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from hipify_plus.cli import main; sys.exit(main())",
-         "convert", str(source), "-o", str(tmp_path / "k.hip"), "--hip-launch-syntax"],
-        capture_output=True, text=True, check=False, cwd=tmp_path, env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        [
+            sys.executable,
+            "-c",
+            "import sys; from hipify_plus.cli import main; sys.exit(main())",
+            "convert",
+            str(source),
+            "-o",
+            str(tmp_path / "k.hip"),
+            "--hip-launch-syntax",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 1, done.stderr
     text = (tmp_path / "k.hip").read_text()

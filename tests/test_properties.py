@@ -13,8 +13,8 @@ from hipify_plus.edits import Applicability
 from hipify_plus.lint.engine import lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import error_count, parse
-from hipify_plus.source import SourceFile
 from hipify_plus.pipeline import translate
+from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 
 CODE = [

@@ -134,8 +134,9 @@ MAX_DETECTOR_MODULE_LINES = 400
 
 
 def test_no_detector_module_over_400_lines() -> None:
-    import hipify_plus.lint.detectors as package
     from pathlib import Path
+
+    import hipify_plus.lint.detectors as package
 
     root = Path(package.__file__).parent
     lengths = {p.relative_to(root).as_posix(): len(p.read_text(encoding="utf-8").splitlines())

@@ -20,7 +20,8 @@ from hipify_plus.cli import main
 from .conftest import ROOT
 from .conftest import run_cli as run
 
-KERNEL = b"__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\nvoid f(float* a) { k<<<1, 64>>>(a); cudaDeviceSynchronize(); }\n"
+KERNEL = (b"__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\n"
+          b"void f(float* a) { k<<<1, 64>>>(a); cudaDeviceSynchronize(); }\n")
 BAD_INPUTS: dict[str, bytes] = {
     "binary.cu": b"\x7fELF\x02\x01\x00\x00" + bytes(range(256)) * 4,
     "latin1.cu": b"// caf\xe9 na\xefve comment\n" + KERNEL + b'const char* s = "\xff\xfe cudaMalloc";\n',
@@ -31,7 +32,8 @@ BAD_INPUTS: dict[str, bytes] = {
     "unterminated_comment.cu": KERNEL + b"/* cudaMalloc never closed\n",
     "unterminated_string.cu": KERNEL + b'const char* s = "cudaMalloc\n',
     "unterminated_if.cu": b"#if defined(__CUDACC__)\n" + KERNEL,
-    "nested_macros.cu": b"".join(b"#define M%d(x) M%d((x) + cudaSuccess)\n" % (i, i - 1) for i in range(1, 300)) + KERNEL,
+    "nested_macros.cu": b"".join(b"#define M%d(x) M%d((x) + cudaSuccess)\n" % (i, i - 1) for i in range(1, 300))
+    + KERNEL,
     "garbage.cu": b"}}}{{{ <<< >>> ))) __global__ (( cudaMalloc ;;; #endif #if\n" * 50,
     "deep.cu": b"void f() {" + b"{" * 2000 + b"cudaFree(0);" + b"}" * 2000 + b"}\n",
 }
@@ -67,8 +69,9 @@ def test_convert_survives_every_bad_input(hostile: Path, tmp_path: Path, capsys)
     assert bom.startswith(b"\xef\xbb\xbf#include <hip/hip_runtime.h>\n") and bom.count(b"\xef\xbb\xbf") == 1
     crlf = (out / "crlf.cu").read_bytes()
     assert b"\r\n" in crlf and b"\n" not in crlf.replace(b"\r\n", b"")
-    assert (out / "mixed.cu").read_bytes() == BAD_INPUTS["mixed.cu"].replace(b"cuda_runtime.h", b"hip/hip_runtime.h").replace(
-        b"cudaFree", b"hipFree").replace(b"cudaDeviceReset", b"hipDeviceReset")
+    assert (out / "mixed.cu").read_bytes() == BAD_INPUTS["mixed.cu"].replace(
+        b"cuda_runtime.h", b"hip/hip_runtime.h"
+    ).replace(b"cudaFree", b"hipFree").replace(b"cudaDeviceReset", b"hipDeviceReset")
     assert (out / "empty.cu").read_bytes() == b""
     assert b"/* cudaMalloc never closed" in (out / "unterminated_comment.cu").read_bytes()
     assert not (out / "loop").exists() or not (out / "loop" / "loop").exists()
@@ -82,7 +85,9 @@ def test_lint_survives_every_bad_input(hostile: Path, capsys) -> None:
 
 
 def test_fix_never_touches_bytes_it_does_not_fix(hostile: Path, capsys) -> None:
-    before = {p.name: p.read_bytes() for p in hostile.iterdir() if p.is_file() and not p.is_symlink() and p.suffix == ".cu"}
+    before = {
+        p.name: p.read_bytes() for p in hostile.iterdir() if p.is_file() and not p.is_symlink() and p.suffix == ".cu"
+    }
     run(["lint", str(hostile), "--fix"], capsys)
     for name, data in before.items():
         after = (hostile / name).read_bytes()
@@ -200,8 +205,11 @@ def test_resources_survives_bad_inputs(tmp_path: Path, hipcc, capsys) -> None:
 # -- every command against missing paths, nesting, permissions, broken tools and configs ----
 
 
-@pytest.mark.parametrize("command", [["convert", "-o", "OUT"], ["lint"], ["resources", "--no-cuda", "--hipcc", "/nonexistent/hipcc"]],
-                         ids=["convert", "lint", "resources"])
+@pytest.mark.parametrize(
+    "command",
+    [["convert", "-o", "OUT"], ["lint"], ["resources", "--no-cuda", "--hipcc", "/nonexistent/hipcc"]],
+    ids=["convert", "lint", "resources"],
+)
 def test_every_command_names_a_missing_path(command: list[str], tmp_path: Path, capsys) -> None:
     args = [part.replace("OUT", str(tmp_path / "out")) for part in command]
     code, _, err = run([args[0], str(tmp_path / "missing.cu"), *args[1:]], capsys)
@@ -243,7 +251,7 @@ def _run_as_nobody(args: list[str], stderr_file: Path) -> int:
                     os.setgid(65534)
                     os.setuid(65534)
                 sys.stderr = err
-                sys.stdout = open(os.devnull, "w")
+                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open until the child's os._exit
                 code = main(args)
         finally:
             os._exit(code)
@@ -343,7 +351,9 @@ def test_a_broken_hipify_perl_stops_the_run_before_any_file_is_written(kind: str
 
 
 def test_a_hipify_perl_that_prints_nothing_never_empties_a_file(tmp_path: Path, capsys) -> None:
-    fake = _fake_tool(tmp_path, "hipify-perl", '[ "$1" = -version ] && { echo "HIP version 6.3.0" >&2; exit 0; }\nexit 0')
+    fake = _fake_tool(
+        tmp_path, "hipify-perl", '[ "$1" = -version ] && { echo "HIP version 6.3.0" >&2; exit 0; }\nexit 0'
+    )
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
     code, _, err = run(["convert", str(tmp_path / "src"), "--in-place", "--engine", "hipify-perl",
@@ -409,7 +419,9 @@ def test_resources_names_what_is_wrong_with_compile_commands(kind: str, tmp_path
 
 
 def test_report_survives_every_bad_input(hostile: Path, tmp_path: Path, capsys) -> None:
-    before = {p.name: p.read_bytes() for p in hostile.iterdir() if p.is_file() and not p.is_symlink() and p.suffix == ".cu"}
+    before = {
+        p.name: p.read_bytes() for p in hostile.iterdir() if p.is_file() and not p.is_symlink() and p.suffix == ".cu"
+    }
     code, _, err = run(["report", str(hostile), "-o", str(tmp_path / "gap.json")], capsys)
     assert code == 0 and "Traceback" not in err and "internal error" not in err
     problems = __import__("json").loads((tmp_path / "gap.json").read_text())["problems"]

@@ -30,7 +30,7 @@ void f() {
     const char* s = "<iframe src=javascript:alert(1)> | cell";
     cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice, cudaFlushGPUDirectRDMAWritesToOwner); // <script>x</script> | `tick`
 }
-"""
+"""  # noqa: E501 - the finding and the hostile comment on one source line
 HOSTILE_MAKEFILE = b"""NVCCFLAGS := -arch=sm_80 -DTAG='"<script>alert(2)</script>"' -maxrregcount=32
 all:
 \tnvcc $(NVCCFLAGS) -o a a.cu
@@ -347,7 +347,9 @@ def test_without_hipcc_the_kernels_are_estimated_and_say_so(tmp_path: Path, caps
     assert "Compiles with hipcc | not checked: --no-check" in out
     if shutil.which("nvcc") is None:
         return
-    code, out, _ = run(["report", str(tmp_path), "-q", "--format", "json", "--no-check", "--rocm-version", "6.3"], capsys)
+    code, out, _ = run(
+        ["report", str(tmp_path), "-q", "--format", "json", "--no-check", "--rocm-version", "6.3"], capsys
+    )
     rows = json.loads(out)["kernels"]["rows"]
     assert code == 0
     # nvcc gives the register-tiled template (160 private floats) about 168 registers: above the
@@ -361,12 +363,16 @@ def test_report_check_gives_every_file_a_compile_status(hipcc, tmp_path: Path, c
     """A unit that compiles, one convert's finding explains, one only the check explains (HP013),
     and one that fails through a header: none shows "0 findings, 0.0 h"."""
     (tmp_path / "good.cu").write_text("#include <cuda_runtime.h>\n__global__ void k(float* x) { x[0] = 1.f; }\n")
-    (tmp_path / "gap.cu").write_text("#include <cuda_runtime.h>\nvoid f() {\n"
-                                     "    cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,\n"
-                                     "                                       cudaFlushGPUDirectRDMAWritesToOwner);\n}\n")
+    (tmp_path / "gap.cu").write_text(
+        "#include <cuda_runtime.h>\nvoid f() {\n"
+        "    cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,\n"
+        "                                       cudaFlushGPUDirectRDMAWritesToOwner);\n}\n"
+    )
     (tmp_path / "odd.cu").write_text("#include <cuda_runtime.h>\nvoid g() { not_declared_anywhere(3); }\n")
-    (tmp_path / "inc.cuh").write_text("#pragma once\ninline void h() { cudaDeviceFlushGPUDirectRDMAWrites("
-                                      "cudaFlushGPUDirectRDMAWritesTargetCurrentDevice, cudaFlushGPUDirectRDMAWritesToOwner); }\n")
+    (tmp_path / "inc.cuh").write_text(
+        "#pragma once\ninline void h() { cudaDeviceFlushGPUDirectRDMAWrites("
+        "cudaFlushGPUDirectRDMAWritesTargetCurrentDevice, cudaFlushGPUDirectRDMAWritesToOwner); }\n"
+    )
     (tmp_path / "user.cu").write_text('#include <cuda_runtime.h>\n#include "inc.cuh"\nvoid u() { h(); }\n')
     code, out, err = run(["report", str(tmp_path), "--check", "--no-cuda", "--format", "json", "-q"], capsys)
     assert code == 0, err
@@ -374,7 +380,10 @@ def test_report_check_gives_every_file_a_compile_status(hipcc, tmp_path: Path, c
     files = {f["path"]: f for f in report["files"]}
     assert files["good.cu"]["compile"] == "compiles"
     assert files["gap.cu"]["compile"] == "fails" and files["gap.cu"]["explained_by"].startswith("HP001 at gap.cu:")
-    assert "undeclared identifier" in files["gap.cu"]["compile_note"] and "(at gap.cu:3)" in files["gap.cu"]["compile_note"]
+    assert (
+        "undeclared identifier" in files["gap.cu"]["compile_note"]
+        and "(at gap.cu:3)" in files["gap.cu"]["compile_note"]
+    )
     assert files["odd.cu"]["compile"] == "fails" and files["odd.cu"]["explained_by"].startswith("HP013 at odd.cu:2")
     assert files["odd.cu"]["findings"] == 1 and files["odd.cu"]["hours"] > 0  # the failure costs time
     assert files["user.cu"]["compile"] == "fails" and files["user.cu"]["findings"] == 0
@@ -403,8 +412,11 @@ def test_kernels_section_measures_registers_and_the_tuners_proposal(hipcc, tmp_p
     assert kernels["mode"] == "measured" and not kernels["estimate"]
     rows = kernels["rows"]
     assert [(r["kernel"], r["arch"]) for r in rows] == [
-        ("void mix<160>(float const*, float*)", "gfx90a"), ("void mix<160>(float const*, float*)", "gfx940"),
-        ("transpose_tile(float const*, float*, int)", "gfx90a"), ("transpose_tile(float const*, float*, int)", "gfx940")]
+        ("void mix<160>(float const*, float*)", "gfx90a"),
+        ("void mix<160>(float const*, float*)", "gfx940"),
+        ("transpose_tile(float const*, float*, int)", "gfx90a"),
+        ("transpose_tile(float const*, float*, int)", "gfx940"),
+    ]
     mix = rows[0]
     assert mix["scratch"] > 0 and mix["vgpr"] == 128 and mix["register_cap"] == 128 and mix["launch_bounds"] is None
     assert mix["flags"][0].startswith("spills") and "__launch_bounds__(256)" in mix["proposal"]

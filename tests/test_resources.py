@@ -43,8 +43,12 @@ def _raw_remarks(hipcc: Hipcc, source: Path, arch: str, tmp: Path) -> str:
 @pytest.mark.parametrize("arch", ["gfx90a", "gfx940"])
 def test_parsed_numbers_equal_the_compilers_remarks(arch: str, hipcc: Hipcc, tmp_path: Path) -> None:
     source = tmp_path / "k.hip"
-    source.write_text((RESOURCES / "spill.cu").read_text().replace("#include <cuda_runtime.h>", "#include <hip/hip_runtime.h>")
-                      .replace("cudaStream_t", "hipStream_t"))
+    source.write_text(
+        (RESOURCES / "spill.cu")
+        .read_text()
+        .replace("#include <cuda_runtime.h>", "#include <hip/hip_runtime.h>")
+        .replace("cudaStream_t", "hipStream_t")
+    )
     raw = _raw_remarks(hipcc, source, arch, tmp_path)
     kernels = {k.name: k for k in parse_remarks(raw, arch)}
     for name, kernel in kernels.items():

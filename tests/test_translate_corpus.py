@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from hipify_plus.mappings import load_mappings
+from hipify_plus.pipeline import translate
 from hipify_plus.source import SourceFile
 from hipify_plus.testing import Fixture, is_expected_output, load_fixture
-from hipify_plus.pipeline import translate
 from hipify_plus.translate.engine import TranslateOptions, project_definitions
 from hipify_plus.versions import parse_version
 

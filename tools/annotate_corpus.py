@@ -14,11 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from hipify_plus.pipeline import translate  # noqa: E402
 from hipify_plus.source import SourceFile  # noqa: E402
 from hipify_plus.testing import EXPECT, load_fixture  # noqa: E402
 from tests.test_translate_corpus import _options, _project_names  # noqa: E402
-
-from hipify_plus.pipeline import translate  # noqa: E402
 
 
 def annotate(path: Path) -> None:

@@ -42,8 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hipify_plus.mappings import MappingTable
-from hipify_plus.versions import Version, format_version, parse_version
+from hipify_plus.mappings import MappingTable  # noqa: E402
+from hipify_plus.versions import Version, format_version, parse_version  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ def main(argv: list[str]) -> int:
     for root in roots:
         libraries = ", ".join(f"{k} {format_version(v)}" for k, v in sorted(root.releases.items()))
         print(f"# {root.label}: {libraries}")
-        for (library, name), claim in sorted(wanted.items()):
+        for library, name in sorted(wanted):
             release = root.releases.get(library)
             if release is None:
                 continue
@@ -255,8 +255,14 @@ def main(argv: list[str]) -> int:
         hipcc = hipccs.get(str(root.include)) or hipccs.get(root.label)
         if hipcc:
             for library in sorted(root.releases):
-                doubtful = [name for (lib, name), obs in seen.items() if lib == library
-                            and obs[-1][2] == root.label and not obs[-1][1] and _claims_at(wanted[(lib, name)], obs[-1][0])]
+                doubtful = [
+                    name
+                    for (lib, name), obs in seen.items()
+                    if lib == library
+                    and obs[-1][2] == root.label
+                    and not obs[-1][1]
+                    and _claims_at(wanted[(lib, name)], obs[-1][0])
+                ]
                 confirmed = compile_check(hipcc, root.include, LIBRARIES[library], doubtful)
                 for name in doubtful:
                     if name not in confirmed:  # the compile found it: declared through a macro
@@ -274,10 +280,16 @@ def main(argv: list[str]) -> int:
         data = format_version(claim.added) if claim.added else "none"
         for release, _present, label in missing:
             counts[label][0] += 1
-            print(f"missing\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\t{library} {format_version(release)}\t{label}")
+            print(
+                f"missing\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\t"
+                f"{library} {format_version(release)}\t{label}"
+            )
         for release, _present, label in earlier:
             counts[label][1] += 1
-            print(f"earlier\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\t{library} {format_version(release)}\t{label}")
+            print(
+                f"earlier\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\t"
+                f"{library} {format_version(release)}\t{label}"
+            )
         releases = ", ".join(f"{format_version(o[0])}" for o in observations)
         if missing and not present:
             spelled = sorted({w for root in roots for words in root.words.values() for w in words
@@ -290,7 +302,9 @@ def main(argv: list[str]) -> int:
                 where = f"the headers spell it {spelled[0]} ({releases}); the tables say {data}"
                 rows.append((name, _minor(first_release), "", where, spelled[0]))
             else:
-                rows.append((name, "none", "", f"{library} headers {releases}: not declared; the tables say {data}", ""))
+                rows.append(
+                    (name, "none", "", f"{library} headers {releases}: not declared; the tables say {data}", "")
+                )
             continue
         first = earlier[0] if earlier else None
         if first is None and missing and present and min(o[0] for o in present) > min(o[0] for o in missing):

@@ -22,7 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _COUNTER = re.compile(r'\{"(\w+)",\s*\{"([\w:]*)",\s*"([\w:]*)",\s*(CONV_\w+)')
-_VERSIONS = re.compile(r'\{"([\w:]+)",\s*\{\s*(HIP_\d+|CUDA_\d+|CUDNN_\d+|HIP_0|CUDA_0),\s*(\w+),\s*(\w+)(?:,\s*(\w+))?\s*\}\}')
+_VERSIONS = re.compile(
+    r'\{"([\w:]+)",\s*\{\s*(HIP_\d+|CUDA_\d+|CUDNN_\d+|HIP_0|CUDA_0),\s*(\w+),\s*(\w+)(?:,\s*(\w+))?\s*\}\}'
+)
 _HIP_NUMBER = re.compile(r"^HIP_(\d)(\d\d)(\d)$")
 
 
@@ -66,7 +68,7 @@ def _rows(mappings: Path):
                 if "hip_added" not in columns or "hip_deprecated" not in columns:
                     break  # not a generated table
                 continue
-            yield path.stem, dict(zip(columns, cells))
+            yield path.stem, dict(zip(columns, cells, strict=False))
 
 
 def main(argv: list[str]) -> int:
@@ -92,7 +94,10 @@ def main(argv: list[str]) -> int:
             if cuda in names and names[cuda][0 if side == "hip" else 1] not in ("", name):
                 if library != "cudnn" or side == "roc":
                     wrong[library] += 1
-                    print(f"{library}\t{cuda}\t{side} name: tables {name}, sources {names[cuda][0 if side == 'hip' else 1]}")
+                    print(
+                        f"{library}\t{cuda}\t{side} name: tables {name}, "
+                        f"sources {names[cuda][0 if side == 'hip' else 1]}"
+                    )
                 continue
             known = versions.get(name)
             table = (row.get(f"{side}_added", ""), row.get(f"{side}_deprecated", ""), row.get(f"{side}_removed", ""))

@@ -204,7 +204,7 @@ def parse_table(path: Path, library: str, policy: str) -> list[Row]:
             continue
         by_group: dict[str, dict[str, str]] = {}
         group = ""
-        for title, value in zip(header, cells):
+        for title, value in zip(header, cells, strict=False):
             if title in ("CUDA", "HIP", "ROC", "MIOPEN"):
                 group = "ROC" if title == "MIOPEN" else title
                 by_group[group] = {"name": value}

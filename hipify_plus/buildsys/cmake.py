@@ -200,7 +200,9 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
         if name in ("cuda_add_executable", "cuda_add_library"):
             result.replace(command.start, command.start + len(name), name.removeprefix("cuda_"))
             if any(a.value == "OPTIONS" for a in command.args):
-                result.review.append((command.start, f"{name}(... OPTIONS ...): pass those flags with target_compile_options"))
+                result.review.append(
+                    (command.start, f"{name}(... OPTIONS ...): pass those flags with target_compile_options")
+                )
         flag_args: set[int] = set()
         if name in ("set", "list") and _sets_flag_variable(command):
             first = 1 if name == "set" else 2
@@ -229,7 +231,10 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
         if any(a.value in ("CMAKE_CUDA_ARCHITECTURES", "CUDA_ARCHITECTURES") for a in command.args):
             result.notes.append((command.start, "CUDA architectures are not used for AMD: targets come from "
                                  f"HIPIFY_PLUS_OFFLOAD_ARCH ({';'.join(options.arches)})"))
-        if any(a.value in ("CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT") or "/usr/local/cuda" in a.text for a in command.args):
+        if any(
+            a.value in ("CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT") or "/usr/local/cuda" in a.text
+            for a in command.args
+        ):
             result.review.append((command.start, "this points at the CUDA toolkit: use ROCM_PATH / hip_DIR or drop it"))
     if has_project:
         result.extra_files[MODULE] = render("cmake/HipifyPlus.cmake.j2", arches=list(options.arches)).decode() + "\n"

@@ -39,7 +39,7 @@ class FlagRule:
 
 def _table_row(header: list[str], line: str) -> FlagRule:
     cells = line.split("\t")
-    row = dict(zip(header, cells + [""] * (len(header) - len(cells))))
+    row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=False))
     traits = frozenset(t.strip() for t in row.get("traits", "").split(",") if t.strip())
     rule = FlagRule(row["flag"], row["value"], row["action"], row["replacement"], row["note"],
                     row.get("rule", ""), traits)
@@ -153,9 +153,10 @@ def translate_flags(
         out.append(text[position:start])
         out.append(replacement)
         position = consumed_end
-        if not replacement:  # swallow one separating space so removed flags leave no double gap
-            if position < len(text) and text[position] in " ;" and (not out[-2] or out[-2].endswith((" ", ";"))):
-                position += 1
+        # swallow one separating space so removed flags leave no double gap
+        if (not replacement and position < len(text) and text[position] in " ;"
+                and (not out[-2] or out[-2].endswith((" ", ";")))):
+            position += 1
         changed = True
     out.append(text[position:])
     result = "".join(out)

@@ -13,10 +13,15 @@ from dataclasses import dataclass
 from hipify_plus.buildsys.flags import translate_flags
 from hipify_plus.buildsys.model import BuildConversion, BuildOptions
 
-_ASSIGN = re.compile(r"^(?:[^:=#\t][^:=#]*:(?![:=])\s*)?(?P<export>export\s+|override\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*(?P<op>[:!?+]?:?=)(?P<value>.*)$", re.DOTALL)
+_ASSIGN = re.compile(
+    r"^(?:[^:=#\t][^:=#]*:(?![:=])\s*)?(?P<export>export\s+|override\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*(?P<op>[:!?+]?:?=)(?P<value>.*)$",
+    re.DOTALL,
+)
 _REFERENCE = re.compile(r"\$[({]([A-Za-z_][\w.-]*)[)}]")
 _NVCC_WORD = re.compile(r"(?<![\w/.-])(?:\$[({][^)}]*[)}])?(?:[\w./-]*/)?nvcc(?![\w.-])")
-_FLAG_VARIABLE = re.compile(r"^(?:NVCC_?FLAGS|NVFLAGS|CUDA_?FLAGS|CU_?FLAGS|GPU_?FLAGS|.*NVCC.*FLAGS.*|LDFLAGS|LDLIBS|LIBS|.*CUDA.*LIBS?)$")
+_FLAG_VARIABLE = re.compile(
+    r"^(?:NVCC_?FLAGS|NVFLAGS|CUDA_?FLAGS|CU_?FLAGS|GPU_?FLAGS|.*NVCC.*FLAGS.*|LDFLAGS|LDLIBS|LIBS|.*CUDA.*LIBS?)$"
+)
 _CUDA_ROOT = r"(?:/usr/local/cuda[\w.-]*|\$[({]CUDA_(?:PATH|HOME|ROOT|DIR)[)}])"
 _CUDA_INCLUDE = re.compile(r"-I\s*" + _CUDA_ROOT + r"/include\b")
 _CUDA_LIBDIR = re.compile(r"-L\s*" + _CUDA_ROOT + r"/lib(?:64)?\b")
@@ -44,7 +49,7 @@ def _logical_lines(text: str) -> list[_Line]:
             if newline == -1:
                 end = len(text)
                 break
-            if newline > 0 and text[newline - 1] == "\\" and not text[newline - 2 : newline] == "\\\\":
+            if newline > 0 and text[newline - 1] == "\\" and text[newline - 2 : newline] != "\\\\":
                 end = newline + 1
                 continue
             end = newline
@@ -67,7 +72,11 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
     for line in lines:
         code, _ = _strip_comment(line.text)
         match = _ASSIGN.match(code.strip())
-        if match and not line.is_recipe and _NVCC_WORD.search(match.group("value").split()[0] if match.group("value").split() else ""):
+        if (
+            match
+            and not line.is_recipe
+            and _NVCC_WORD.search(match.group("value").split()[0] if match.group("value").split() else "")
+        ):
             compilers.add(match.group("name"))
 
     def calls_nvcc(code: str) -> bool:
@@ -94,7 +103,11 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
                 translated = translate_flags(value, options.arches, arch_done=name in arch_done_for)
                 if translated.changed:
                     arch_done_for.add(name)
-                    new = code[: len(code) - len(value)] + translated.text if code.endswith(value) else code.replace(value, translated.text, 1)
+                    new = (
+                        code[: len(code) - len(value)] + translated.text
+                        if code.endswith(value)
+                        else code.replace(value, translated.text, 1)
+                    )
                     result.notes += [(line.start, f"{flag}: {note}") for flag, note in translated.notes]
         elif line.is_recipe and calls_nvcc(code):
             translated = translate_flags(code, options.arches)
@@ -109,7 +122,9 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
                                  "($(ROCM_PATH), default /opt/rocm) with -D__HIP_PLATFORM_AMD__ for host compilers"))
             uses_rocm_path = True
         for path in _CUDA_PATH.findall(new):
-            result.review.append((line.start, f"`{path}` points at the CUDA toolkit: use $(ROCM_PATH) (default /opt/rocm) or drop it"))
+            result.review.append(
+                (line.start, f"`{path}` points at the CUDA toolkit: use $(ROCM_PATH) (default /opt/rocm) or drop it")
+            )
         if new != code:
             result.replace(line.start, line.start + len(code), new)
     if uses_rocm_path and not re.search(r"^\s*ROCM_PATH\s*[:?]?=", text, re.MULTILINE):

@@ -63,5 +63,7 @@ class BuildConversion:
                 seen.add((offset, message))
                 begin = len(self.text[:offset].encode("utf-8", "surrogateescape"))
                 line_end = source.data.find(b"\n", begin)
-                found.append(make_diagnostic(source, rule, begin, len(source.data) if line_end == -1 else line_end, message))
+                found.append(
+                    make_diagnostic(source, rule, begin, len(source.data) if line_end == -1 else line_end, message)
+                )
         return sorted(found, key=lambda d: (d.start, d.rule))

@@ -13,7 +13,9 @@ _NVCC_ARGS = re.compile(r"""["']nvcc["']\s*:\s*\[(?P<flags>[^\]]*)\]""", re.DOTA
 _STRING = re.compile(r"""["']([^"']*)["']""")
 
 
-def convert_setup_py(text: str, options: BuildOptions) -> BuildConversion:  # noqa: ARG001 - one signature for all kinds
+def convert_setup_py(
+    text: str, options: BuildOptions
+) -> BuildConversion:  # options unused: one signature for all kinds
     result = BuildConversion(text)
     match = _EXTENSION.search(text)
     if match is None:

@@ -49,7 +49,9 @@ def write_statuses(result: CheckResult, out: TextIO) -> None:
     for check in sorted(result.files, key=lambda f: f.input):
         if result.hipcc is None or check.status not in (FAILS, NOT_CHECKED):
             continue
-        if check.kind == "host" or (check.kind == "header" and (check.error is None or check.error.where.path != check.output)):
+        if check.kind == "host" or (
+            check.kind == "header" and (check.error is None or check.error.where.path != check.output)
+        ):
             continue
         if check.explained:
             why = f" (explained by {check.finding}; cause: {check.cause})"

@@ -134,7 +134,9 @@ def convert_writes(mapping: Mapping, version: Version, roc: bool) -> str:
     if added is not None and added > version:
         usable = mapping.fallback_added is None or mapping.fallback_added <= version
         if mapping.fallback and usable:
-            return f"writes {spelled(mapping.fallback)} for ROCm {at} with HP008 (note): `{target}` needs ROCm {_v(added)}"
+            return (
+                f"writes {spelled(mapping.fallback)} for ROCm {at} with HP008 (note): `{target}` needs ROCm {_v(added)}"
+            )
         return f"writes `{target}` with HP005: it needs ROCm {_v(added)}, the target is {at}"
     if deprecated is not None and deprecated <= version:
         return f"writes `{target}` with HP003: deprecated since ROCm {_v(deprecated)}"
@@ -222,7 +224,7 @@ def _call_argument_notes() -> dict[str, tuple[str, ...]]:
             if header is None:
                 header = cells
                 continue
-            row = dict(zip(header, cells))
+            row = dict(zip(header, cells, strict=False))
             note = row.get(note_column, "")
             if file == "call_arguments.tsv":
                 when = f"{row.get('when', '')} side{', ROCm ' + row['rocm'] if row.get('rocm') else ''}"

@@ -112,7 +112,7 @@ def lint_paths(
         items.append((item.path, display, data))
     workers = jobs or os.cpu_count() or 1
     results = _results([(display, data, settings, fix) for _, display, data in items], workers)
-    for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results):
+    for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
         run.diagnostics += diagnostics
         run.internal += [f"{display}: {e}" for e in internal]
         if stopped:

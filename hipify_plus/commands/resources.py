@@ -31,8 +31,9 @@ def table(measurement: Measurement) -> str:
             u.vgpr_spill, u.sgpr_spill, u.occupancy, u.lds,
             c.registers if c else "-", (c.spill_stores + c.spill_loads) if c else "-", c.smem if c else "-",
         ))
-    widths = [max(len(str(x)) for x in column) for column in zip(COLUMNS, *rows)]
-    lines = ["  ".join(str(v).ljust(w) if i < 3 else str(v).rjust(w) for i, (v, w) in enumerate(zip(line, widths)))
+    widths = [max(len(str(x)) for x in column) for column in zip(COLUMNS, *rows, strict=True)]
+    lines = ["  ".join(str(v).ljust(w) if i < 3 else str(v).rjust(w)
+                       for i, (v, w) in enumerate(zip(line, widths, strict=True)))
              for line in [COLUMNS, *rows]]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 

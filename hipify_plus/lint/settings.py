@@ -147,7 +147,11 @@ def build_settings(
         from hipify_plus.mappings import newest_rocm
 
         rocm = newest_rocm()
-    chosen_arches = tuple(arches) if arches else _strings(table.get("offload-arch", list(DEFAULT_ARCHES)), "offload-arch", config_path)
+    chosen_arches = (
+        tuple(arches)
+        if arches
+        else _strings(table.get("offload-arch", list(DEFAULT_ARCHES)), "offload-arch", config_path)
+    )
     for arch in chosen_arches:
         if not arch.startswith("gfx"):
             raise ConfigError(f"offload arch {arch!r} is not an AMD target such as gfx90a")

@@ -125,7 +125,7 @@ class EffortModel:
         into = self.merge(items)
         seen: set[tuple[str, str]] = set()
         hours = []
-        for item, merged in zip(items, into):
+        for item, merged in zip(items, into, strict=True):
             diagnostic = item.diagnostic
             if merged is not None:
                 hours.append(0.0)

@@ -376,7 +376,9 @@ def build_report(
         if checked is not None:
             raw += [_Raw(scrub.diagnostic(d), "check", resolution_of(d), None) for d in checked.diagnostics
                     if lint_settings.enabled(d.rule, d.path)]
-        kernels, measured = _kernels(conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub)
+        kernels, measured = _kernels(
+            conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub
+        )
         raw += [_Raw(d, "resources", resolution_of(d), None) for d in measured if lint_settings.enabled(d.rule, d.path)]
         root = report_root(paths)
         statuses = _statuses(checked, origins, scrub, str(root)) if checked is not None else {}
@@ -384,7 +386,9 @@ def build_report(
     sources = {m.original.path: m.original for m in maps.values() if m is not None}
     model = load_effort_model()
     files = {o.input: _file_summary(o) for o in conversion.outcomes}
-    raw.sort(key=lambda item: (item.diagnostic.path, item.diagnostic.line, item.diagnostic.column, item.diagnostic.rule))
+    raw.sort(
+        key=lambda item: (item.diagnostic.path, item.diagnostic.line, item.diagnostic.column, item.diagnostic.rule)
+    )
     priced = [Priced(r.diagnostic, r.resolution, r.single_token) for r in raw]
     hours = model.hours(priced)
     into = model.merge(priced)
@@ -393,7 +397,7 @@ def build_report(
         if target is not None:
             also[target].append(Also(raw[index].diagnostic.rule, raw[index].diagnostic.message))
     findings = []
-    for index, (item, cost) in enumerate(zip(raw, hours)):
+    for index, (item, cost) in enumerate(zip(raw, hours, strict=True)):
         if into[index] is not None:
             continue
         diagnostic = item.diagnostic
@@ -513,7 +517,9 @@ def _note(check: FileCheck, by_output: dict[str, str], maps: dict[str, LineMap |
                 except OSError:
                     maps[where.path] = None
             line_map = maps[where.path]
-            place = f"{display_path(original, root)}:{line_map.line(where.line) if line_map is not None else where.line}"
+            place = (
+                f"{display_path(original, root)}:{line_map.line(where.line) if line_map is not None else where.line}"
+            )
         arch = f" [{check.arch}]" if check.arch else ""
         return f"{check.error.message} (at {place}){arch}"
     if check.status == NOT_CHECKED:
@@ -638,7 +644,9 @@ def _converted(outcomes: list[FileOutcome]) -> dict[str, list[str]]:
             mapping = table.get(name)
             library = LIBRARY_NAMES.get(mapping.library, mapping.library) if mapping else "headers and other names"
             by_library[library].add(name)
-    return {library: sorted(names) for library, names in sorted(by_library.items(), key=lambda kv: (-len(kv[1]), kv[0]))}
+    return {
+        library: sorted(names) for library, names in sorted(by_library.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    }
 
 
 def _excerpt(sources: dict[str, SourceFile], diagnostic: Diagnostic) -> str:

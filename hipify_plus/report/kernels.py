@@ -154,7 +154,9 @@ def _bounds(definition: tuple[bytes, Kernel] | None) -> tuple[str, int | None]:
     data, kernel = definition
     if kernel.launch_bounds is None:
         return "", DEFAULT_THREADS
-    text = " ".join(data[kernel.launch_bounds.start_byte:kernel.launch_bounds.end_byte].decode("utf-8", "replace").split())
+    text = " ".join(
+        data[kernel.launch_bounds.start_byte : kernel.launch_bounds.end_byte].decode("utf-8", "replace").split()
+    )
     threads = kernel.bounds[0] if kernel.bounds and kernel.bounds[0] else None
     return text, threads
 
@@ -170,8 +172,14 @@ def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
     return flags
 
 
-def measured_kernels(units: list[Unit], settings: MeasureSettings, sources: list[Path], max_spills: int,
-                     tune: bool = True, origin_of: dict[str, str] | None = None) -> tuple[KernelSection, list[Diagnostic]]:
+def measured_kernels(
+    units: list[Unit],
+    settings: MeasureSettings,
+    sources: list[Path],
+    max_spills: int,
+    tune: bool = True,
+    origin_of: dict[str, str] | None = None,
+) -> tuple[KernelSection, list[Diagnostic]]:
     """Compile every unit with hipcc for every target, add nvcc's numbers for the CUDA originals,
     run the tuner on the kernels that spill or fall below the occupancy threshold, and return the
     section with the HP601/HP602 findings the measurement makes."""

@@ -13,7 +13,10 @@ from hipify_plus.subprocesses import exit_status, first_error, last_line
 
 COMPILE_TIMEOUT = 900
 
-_REMARK = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): remark: +(?P<key>.+?): (?P<value>\S+) \[-Rpass-analysis=kernel-resource-usage\]\s*$")
+_REMARK = re.compile(
+    r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): remark: +(?P<key>.+?): (?P<value>\S+)"
+    r" \[-Rpass-analysis=kernel-resource-usage\]\s*$"
+)
 _FIELDS = {
     "SGPRs": "sgpr", "VGPRs": "vgpr", "AGPRs": "agpr", "ScratchSize [bytes/lane]": "scratch",
     "Occupancy [waves/SIMD]": "occupancy", "SGPRs Spill": "sgpr_spill", "VGPRs Spill": "vgpr_spill",

@@ -4,6 +4,7 @@ turn spills and low occupancy into findings."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -169,10 +170,8 @@ def compile_cached(unit: Unit, arch: str, settings: MeasureSettings, source: Pat
             pass
     usages = compile_for_usage(settings.hipcc, compiled, arch, unit.flags)
     if cache_file is not None:
-        try:
+        with contextlib.suppress(OSError):
             write_atomic(cache_file, json.dumps([u.to_json() for u in usages]).encode())
-        except OSError:
-            pass
     return usages
 
 
@@ -230,11 +229,14 @@ def measure_units(result: Measurement, settings: MeasureSettings) -> None:
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         futures = [pool.submit(compile_cached, unit, arch, settings) for unit, arch in jobs]
         cuda_futures = {
-            unit.original: pool.submit(cuda_usage_or_none, settings.nvcc, unit.original, settings.sm, list(settings.flags))
-            for unit in units if settings.nvcc and unit.original.suffix == ".cu"
+            unit.original: pool.submit(
+                cuda_usage_or_none, settings.nvcc, unit.original, settings.sm, list(settings.flags)
+            )
+            for unit in units
+            if settings.nvcc and unit.original.suffix == ".cu"
         }
         outputs: list[tuple[Unit, list[KernelUsage]]] = []
-        for (unit, arch), future in zip(jobs, futures):
+        for (unit, arch), future in zip(jobs, futures, strict=True):
             try:
                 outputs.append((unit, future.result()))
             except CompilerError as exc:

@@ -46,7 +46,9 @@ def cuda_usage(nvcc: str, source: Path, sm: str, flags: list[str]) -> dict[str, 
     except OSError as exc:
         raise CudaCompileError(f"{source}: cannot run nvcc: {exc.strerror or exc}") from exc
     if done.returncode != 0:
-        raise CudaCompileError(f"{source}: nvcc failed ({exit_status(done.returncode)}): {first_error(done.stdout + done.stderr)}")
+        raise CudaCompileError(
+            f"{source}: nvcc failed ({exit_status(done.returncode)}): {first_error(done.stdout + done.stderr)}"
+        )
     return parse_ptxas(done.stdout + done.stderr)
 
 

@@ -233,7 +233,8 @@ def apply_proposal(proposal: Proposal) -> str | None:
         return "nothing to apply"
     path = Path(proposal.file)
     if not proposal.candidate.portable and path.suffix != ".hip":
-        return f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: apply it under #ifdef __HIP_PLATFORM_AMD__ by hand"
+        return (f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: "
+                "apply it under #ifdef __HIP_PLATFORM_AMD__ by hand")
     data = path.read_bytes()
     kernel = kernels_of(path).get(base_name(proposal.kernel))
     if kernel is None:

@@ -374,8 +374,11 @@ def _check_variable(plan: CallPlan, index: int, text: str, form: HipblasForm, lo
 def _wrong_for(form: HipblasForm, compute: bool) -> str:
     if form is HipblasForm.DATATYPE:
         return "is not the hipblasDatatype_t spelling hipBLAS before ROCm 6.0 takes (`HIPBLAS_R_...`)"
-    return "is not the " + ("hipblasComputeType_t (`HIPBLAS_COMPUTE_...`)" if compute else "hipDataType (`HIP_R_...`)") + \
-        " this release takes"
+    return (
+        "is not the "
+        + ("hipblasComputeType_t (`HIPBLAS_COMPUTE_...`)" if compute else "hipDataType (`HIP_R_...`)")
+        + " this release takes"
+    )
 
 
 # -- rocBLAS ----------------------------------------------------------------------------------
@@ -487,9 +490,12 @@ def plan_tf32(context: str, version: Version, arches: Sequence[str]) -> Tf32Plan
     if context in ("hipblas_gemm", "rocblas_gemm"):
         value = {"rocblas_gemm": "rocblas_datatype_f32_r",
                  "hipblas_gemm": "HIPBLAS_R_32F" if version < (6, 0, 0) else "HIPBLAS_COMPUTE_32F"}[context]
-        hint = (" (for XF32 on gfx940-942 set the handle's math mode to "
-                + ("`rocblas_xf32_xdl_math_op`)" if context == "rocblas_gemm" else "`HIPBLAS_XF32_XDL_MATH`, ROCm 6.1+)")
-                if xf32 else "")
+        hint = (
+            " (for XF32 on gfx940-942 set the handle's math mode to "
+            + ("`rocblas_xf32_xdl_math_op`)" if context == "rocblas_gemm" else "`HIPBLAS_XF32_XDL_MATH`, ROCm 6.1+)")
+            if xf32
+            else ""
+        )
         return Tf32Plan(value, "AMD's GEMM_ex rejects a TF32 compute type (NOT_SUPPORTED at run time): it computes "
                         f"in full FP32, slower than TF32 on NVIDIA{hint}", "warning", "FP32 compute on AMD")
     if context == "hipblaslt_compute":
@@ -514,7 +520,9 @@ def xf32_math_note(arches: Sequence[str]) -> tuple[str, str]:
     others = [a for a in arches if a not in XF32_ARCHES]
     parts = [f"XF32 runs on {', '.join(xf32)} (close to TF32, not bit-identical)"] if xf32 else []
     if others:
-        parts.append(f"{', '.join(others)} has no XF32/TF32 path and computes in full FP32 (slower than TF32 on NVIDIA)")
+        parts.append(
+            f"{', '.join(others)} has no XF32/TF32 path and computes in full FP32 (slower than TF32 on NVIDIA)"
+        )
     return "; ".join(parts), ("warning" if others else "info")
 
 

@@ -104,7 +104,11 @@ def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Look
     known = lookup(text) if lookup is not None and is_identifier(text) else None
     old = old_form(version)
     if compute:
-        wanted = "hipblasLtComputeType_t (`HIPBLASLT_COMPUTE_F32`)" if old else "hipblasComputeType_t (`HIPBLAS_COMPUTE_32F`)"
+        wanted = (
+            "hipblasLtComputeType_t (`HIPBLASLT_COMPUTE_F32`)"
+            if old
+            else "hipblasComputeType_t (`HIPBLAS_COMPUTE_32F`)"
+        )
         right_types = {"hipblasLtComputeType_t"} if old else {"hipblasComputeType_t"}
     else:
         wanted = "hipblasDatatype_t (`HIPBLAS_R_32F`)" if old else "hipDataType (`HIP_R_32F`)"
@@ -134,7 +138,9 @@ def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Look
     plan.problems.append(Problem(index, f"`{text}` {what}: {release} takes a {wanted} here"))
 
 
-def plan_type_value(initializer: Sequence[str], declared_type: str, version: Version) -> tuple[str | None, dict[int, str]] | None:
+def plan_type_value(
+    initializer: Sequence[str], declared_type: str, version: Version
+) -> tuple[str | None, dict[int, str]] | None:
     """The BIAS_DATA_TYPE variable's declaration for the release: (new type name or None,
     {index of an enumerator in `initializer`: its spelling}); None if some part of the
     initializer is not an enumerator (then the value cannot be checked)."""

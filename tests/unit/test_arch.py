@@ -43,7 +43,9 @@ __global__ void k(float* x)
 """
 
 
-@pytest.mark.parametrize("arches", [("gfx90a:xnack-", "gfx1030:xnack-"), ("gfx90a", "gfx1030:xnack-", "gfx1030:xnack+")])
+@pytest.mark.parametrize(
+    "arches", [("gfx90a:xnack-", "gfx1030:xnack-"), ("gfx90a", "gfx1030:xnack-", "gfx1030:xnack+")]
+)
 def test_hp108_names_the_processor_of_a_target_id(arches: tuple[str, ...]) -> None:
     result = lint("k.cu", TILE, LintSettings(select=("HP108",), arches=arches))
     assert [d.rule for d in result.diagnostics] == ["HP108"]

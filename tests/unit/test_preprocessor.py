@@ -22,7 +22,7 @@ def _marker(source: str) -> tuple[Node, AmdBuild]:
 
 
 def _in_branch(directive: str, *, in_else: bool = False) -> str:
-    body = f"#else\n    marker();\n" if in_else else "    marker();\n#else\n    other();\n"
+    body = "#else\n    marker();\n" if in_else else "    marker();\n#else\n    other();\n"
     return f"void f()\n{{\n{directive}\n{body}#endif\n}}\n"
 
 

@@ -908,7 +908,7 @@ def _cmake_lines(data: bytes, cmake: _CMakeFile) -> list[_Line]:
         if name.startswith("HIP_NVCC_FLAGS"):
             continue  # FindHIP gives these to nvcc on the NVIDIA platform only: correct there
         string = bool(_CMAKE_STRING_FLAGS.fullmatch(name))
-        for command, args in definitions:
+        for _command, args in definitions:
             words = []
             for arg in args:  # a string variable takes blanks between flags, a list `;`
                 joiner = (" " if string else ";") if arg.quoted else (None if string else ";")
@@ -1083,7 +1083,7 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
     name, args = command.name, command.args
     bare = [a.text.upper() if not a.quoted else "" for a in args]
     if name in ("project", "enable_language"):
-        for arg, text in list(zip(args, bare))[1 if name == "project" else 0 :]:
+        for arg, text in list(zip(args, bare, strict=True))[1 if name == "project" else 0 :]:
             if text == "CUDA":
                 found.append(_Construct("HP413", (arg.start, arg.end), (
                     f"`{name}(... CUDA)` enables the CUDA language, which needs nvcc; the HIP "
@@ -1249,7 +1249,7 @@ def _setup_lines(data: bytes) -> list[_Line]:
                 roots.extend((k.value, base) for k in node.keywords if k.arg == "nvcc")
             roots.extend((k.value, base) for k in node.keywords if k.arg == "extra_cuda_cflags")
         elif isinstance(node, ast.Dict):
-            roots.extend((value, base) for key, value in zip(node.keys, node.values)
+            roots.extend((value, base) for key, value in zip(node.keys, node.values, strict=True)
                          if isinstance(key, ast.Constant) and key.value == "nvcc")
         if isinstance(node, ast.If | ast.IfExp):
             conditionals.append(_python_conditional(setup, node))

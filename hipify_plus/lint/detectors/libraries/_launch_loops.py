@@ -49,8 +49,16 @@ from hipify_plus.rewrite.graphs import plan as graphs_plan
 # Precondition order: the message names failures in this order.
 STREAM, VARIANT, HOST_SYNC, BLOCKING, ALLOCATION, EVENTS, HOST_READ, HOST_IO, LIBRARIES, CONTROL, GRAPHS, \
     INDIRECT, HOST_WORK, LAYOUT = range(14)
-_BY_KIND = {gs.SYNC: HOST_SYNC, gs.COPY: BLOCKING, gs.ALLOC: ALLOCATION, gs.EVENT: EVENTS, gs.IO: HOST_IO, gs.LIBRARY: LIBRARIES,
-            gs.GRAPH: GRAPHS, gs.RUNTIME: HOST_WORK}
+_BY_KIND = {
+    gs.SYNC: HOST_SYNC,
+    gs.COPY: BLOCKING,
+    gs.ALLOC: ALLOCATION,
+    gs.EVENT: EVENTS,
+    gs.IO: HOST_IO,
+    gs.LIBRARY: LIBRARIES,
+    gs.GRAPH: GRAPHS,
+    gs.RUNTIME: HOST_WORK,
+}
 _WRITES = frozenset({"assignment_expression", "update_expression"})
 _LEAVES = {"break_statement": "break", "continue_statement": "continue", "return_statement": "return",
            "goto_statement": "goto", "throw_statement": "throw"}
@@ -142,8 +150,8 @@ class _Checker:
         count = self.launchers.count(body, self.launchers.main, summary, loops_once=False)
         if count < minimum:
             return None
-        direct = [l for l in ctx.launches if body.start_byte <= l.node.start_byte < body.end_byte
-                  and innermost_loop(l.node) == self.loop and not in_rewrite(l.node, ctx)]
+        direct = [site for site in ctx.launches if body.start_byte <= site.node.start_byte < body.end_byte
+                  and innermost_loop(site.node) == self.loop and not in_rewrite(site.node, ctx)]
         streams = list(dict.fromkeys(stream_key(stream_of(launch, ctx), ctx) for launch in direct))
         result = LoopAnalysis(self.loop, count, summary.kernels, list(dict.fromkeys(summary.through)), streams)
         if len(streams) > 1:
@@ -199,8 +207,11 @@ class _Checker:
                     elif n.type == "call_expression" and not pure(call_name(n, ctx), self.ctx):
                         self.block(VARIANT, f"`{kernel}`'s argument `{_short(ctx.text(n))}` calls "
                                    f"`{call_name(n, ctx)}`, which could return another value next iteration")
-                    elif n.type in ("subscript_expression", "pointer_expression", "field_expression") and \
-                            root_name(n, ctx) in visible and not (n.type == "pointer_expression" and n.children[0].type == "&"):
+                    elif (
+                        n.type in ("subscript_expression", "pointer_expression", "field_expression")
+                        and root_name(n, ctx) in visible
+                        and not (n.type == "pointer_expression" and n.children[0].type == "&")
+                    ):
                         self.block(HOST_READ, f"`{kernel}`'s argument `{_short(ctx.text(n))}` reads host-visible "
                                    "memory kernels can write (a host read of device data, once per iteration)")
 
@@ -281,7 +292,9 @@ class _Checker:
         elif not on_stream:
             self.block(STREAM, f"the body copies or sets memory on another stream ({where})", key=gs.ASYNC_COPY)
         elif "Memset" not in name and not any("DeviceToDevice" in t for t in texts):
-            self.block(HOST_READ, f"the body copies memory whose side the rule cannot tell ({where})", key=gs.ASYNC_COPY)
+            self.block(
+                HOST_READ, f"the body copies memory whose side the rule cannot tell ({where})", key=gs.ASYNC_COPY
+            )
 
     def check_statements(self, block: Node) -> None:
         ctx = self.ctx

@@ -42,8 +42,13 @@ def cudnn_graph_api(ctx: LintContext) -> None:
         elif key not in seen:
             seen.add(key)
             ported = name.startswith("miopen")
-            ctx.report("HP308", function, ("MIOpen's backend graph API" if ported else "cuDNN backend graph API: "
-                       "MIOpen (6.2+)") + " implements the `miopenBackend*` calls for only some operation graphs, "
-                       "and its header declares them only when `MIOPEN_BETA_API` is defined before "
-                       "<miopen/miopen.h> (read in rocm-6.2.2 and 2d1fd99); check each graph against MIOpen's supported "
-                       "patterns or port it to plain MIOpen calls", severity="warning")
+            ctx.report(
+                "HP308",
+                function,
+                ("MIOpen's backend graph API" if ported else "cuDNN backend graph API: MIOpen (6.2+)")
+                + " implements the `miopenBackend*` calls for only some operation graphs, "
+                "and its header declares them only when `MIOPEN_BETA_API` is defined before "
+                "<miopen/miopen.h> (read in rocm-6.2.2 and 2d1fd99); check each graph against MIOpen's supported "
+                "patterns or port it to plain MIOpen calls",
+                severity="warning",
+            )

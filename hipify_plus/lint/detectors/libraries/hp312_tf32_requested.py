@@ -101,7 +101,11 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
     if text not in _TF32_COMPUTE and text not in _TF32_MATH:
         return
     parent = node.parent
-    if parent is not None and parent.type == "binary_expression" and ctx.text(parent.child_by_field_name("operator") or parent) in ("==", "!="):
+    if (
+        parent is not None
+        and parent.type == "binary_expression"
+        and ctx.text(parent.child_by_field_name("operator") or parent) in ("==", "!=")
+    ):
         return  # a test of the value (`compute == ..._FAST_TF32 ? "TF32" : "FP32"`), not a request
     context = _tf32_context(node, ctx)
     version = ctx.settings.target_rocm

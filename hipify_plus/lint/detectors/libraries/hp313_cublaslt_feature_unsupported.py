@@ -8,7 +8,15 @@ from hipify_plus.cuda.syntax import call_args as _args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import (
-    _FUNCTION, _ancestor, _callee, _calls, _inside, _key, _squash, _starts)
+    _FUNCTION,
+    _ancestor,
+    _callee,
+    _calls,
+    _inside,
+    _key,
+    _squash,
+    _starts,
+)
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import data_type
@@ -60,8 +68,11 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
         epilogue, step = epilogue_fallback(text) or ("HIPBLASLT_EPILOGUE_DEFAULT", "add the missing step after it")
         newer = ""
         if "RELU_AUX" in text and ctx.settings.target_rocm >= (7, 1, 0):
-            newer = (f"; HIPIFY's tables and hipBLASLt's changelog give ROCm 7.1 `{text.replace('CUBLASLT_', 'HIPBLASLT_')}` "
-                     "for f16/bf16 on gfx942 only (not checked against those headers here)")
+            newer = (
+                "; HIPIFY's tables and hipBLASLt's changelog give ROCm 7.1 "
+                f"`{text.replace('CUBLASLT_', 'HIPBLASLT_')}` "
+                "for f16/bf16 on gfx942 only (not checked against those headers here)"
+            )
         ctx.report("HP313", node, f"`{text}` has no hipBLASLt epilogue (hipBLASLt has RELU, GELU, BIAS, GELU_AUX, "
                    f"DGELU, BGRADA/B and their combinations): run the matmul with `{epilogue}`, then {step}{newer}")
         return
@@ -111,7 +122,10 @@ def _scale_type_is_the_descriptors(call: Node, ctx: LintContext) -> Node | bool 
         if not _inside(declaration, function):
             continue
         for child in declaration.named_children:
-            if child.type == "init_declarator" and ctx.text(child.child_by_field_name("declarator") or child) == variable:
+            if (
+                child.type == "init_declarator"
+                and ctx.text(child.child_by_field_name("declarator") or child) == variable
+            ):
                 value, holder = child.child_by_field_name("value"), declaration
     created = [c for c in _calls(ctx) if c.name == "hipblasLtMatmulDescCreate" and _inside(c.node, function)
                and len(c.args) == 3 and _key(c.args[0], ctx) == desc]

@@ -6,7 +6,13 @@ from __future__ import annotations
 from hipify_plus.cuda.syntax import callee_name, callee_node
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._blas_rewrites import (
-    argument_lookup, arguments, defines, describe, plan_edits, release)
+    argument_lookup,
+    arguments,
+    defines,
+    describe,
+    plan_edits,
+    release,
+)
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import hipblas_form, plan_hipblas_gemm

@@ -7,13 +7,27 @@ from hipify_plus.cuda.declarations import lookup as lookup_declaration
 from hipify_plus.cuda.syntax import callee_name, callee_node, unparenthesized
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.libraries._blas_rewrites import argument_lookup, arguments, describe, plan_edits, release
+from hipify_plus.lint.detectors.libraries._blas_rewrites import (
+    argument_lookup,
+    arguments,
+    describe,
+    plan_edits,
+    release,
+)
 from hipify_plus.lint.detectors.libraries._calls import _calls, _uses
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.blaslt import (
-    LT_CALLS, OPERATION_ATTRIBUTES, TYPE_ATTRIBUTES, data_spelling, old_form, plan_lt_call, plan_operation_value, plan_type_value,
-    type_name)
+    LT_CALLS,
+    OPERATION_ATTRIBUTES,
+    TYPE_ATTRIBUTES,
+    data_spelling,
+    old_form,
+    plan_lt_call,
+    plan_operation_value,
+    plan_type_value,
+    type_name,
+)
 
 
 @detector("call_expression", emits=("HP319",))
@@ -64,7 +78,11 @@ def _respell_conditionals(plan, args: list[Node], ctx: LintContext) -> list[Edit
     if any(s is None for s in spellings):
         return edits
     plan.problems[:] = [p for p in plan.problems if p.index != data_index]
-    return [Edit(leaf.start_byte, leaf.end_byte, s.encode()) for leaf, s in zip(leaves, spellings) if s != ctx.text(leaf)]
+    return [
+        Edit(leaf.start_byte, leaf.end_byte, s.encode())
+        for leaf, s in zip(leaves, spellings, strict=True)
+        if s != ctx.text(leaf)
+    ]
 
 
 def _enumerator_leaves(value: Node) -> list[Node] | None:

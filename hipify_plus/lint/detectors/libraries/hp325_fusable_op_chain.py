@@ -30,7 +30,7 @@ def _later_in_function(ctx: LintContext, after: Node) -> list[tuple[Node, str, l
     function = _ancestor(after, _FUNCTION)
     if function is None:
         return []
-    launches = {l.node.start_byte: l for l in ctx.launches}
+    launches = {launch.node.start_byte: launch for launch in ctx.launches}
     found = []
     for call in _calls(ctx):
         if call.node.start_byte <= after.end_byte or not _inside(call.node, function):

@@ -111,7 +111,9 @@ def _argument_name(argument: Node, ctx: LintContext) -> str:
     """`a[i][j]` -> a, `(acc)` -> acc; '' for anything else."""
     node = argument
     while node.type in ("subscript_expression", "parenthesized_expression"):
-        inner = node.child_by_field_name("argument") if node.type == "subscript_expression" else (named(node) or [None])[0]
+        inner = (
+            node.child_by_field_name("argument") if node.type == "subscript_expression" else (named(node) or [None])[0]
+        )
         if inner is None:
             return ""
         node = inner

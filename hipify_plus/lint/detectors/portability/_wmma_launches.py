@@ -52,7 +52,9 @@ def _assigned_x(variable: str, host: Node, ctx: LintContext) -> list[Node]:
             name = node.child_by_field_name("declarator")
             value = node.child_by_field_name("value")
             if name is not None and ctx.text(name) == variable and value is not None:
-                parts = named(value) if value.type in ("argument_list", "initializer_list") else _unwrap_dim3(value, ctx)[1]
+                parts = (
+                    named(value) if value.type in ("argument_list", "initializer_list") else _unwrap_dim3(value, ctx)[1]
+                )
                 if parts:
                     found.append(parts[0])
         elif node.type == "declaration":
@@ -161,8 +163,12 @@ def _plan_grid(port: KernelPort, launch: Launch, host: Node, properties: str, bl
                 if left is not None and any(re.search(r, re.sub(r"\s", "", ctx.text(left))) for r in references):
                     sites.append(node)
     if not sites:
-        port.block(grid_node, f"the grid of the launch at line {line} is not computed from 32-thread warps in a "
-                   f"way the tool can rewrite: compute it from `{properties}.warpSize` threads per fragment", kind="launch")
+        port.block(
+            grid_node,
+            f"the grid of the launch at line {line} is not computed from 32-thread warps in a "
+            f"way the tool can rewrite: compute it from `{properties}.warpSize` threads per fragment",
+            kind="launch",
+        )
         return
     divisor = warp_size_divisor(properties)
     for node in sites:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from hipify_plus.cuda.syntax import (
     call_args,
@@ -170,7 +171,7 @@ def _plan(ctx: LintContext) -> WmmaPlan:
         for span, reason, kind in port.blockers:
             plan.block("HP508" if kind == "launch" else "", span, f"`{port.name}`: {reason}")
     plan.edits = _outermost(sorted(set(plan.edits)))
-    overlapping = any(a.end > b.start for a, b in zip(plan.edits, plan.edits[1:]))
+    overlapping = any(a.end > b.start for a, b in pairwise(plan.edits))
     plan.fixable = ctx.is_hip and not plan.blockers and bool(plan.edits) and not overlapping
     return plan
 
@@ -369,7 +370,10 @@ def _element_types(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], c
             function = enclosing_function(call)
             if len(args) == 1 and function is not None and key(function) in compiled:
                 # the port's fp32/xf32 fragments take fp32 values: the conversion is the identity
-                plan.edits += [Edit(call.start_byte, args[0].start_byte, b"("), Edit(args[0].end_byte, call.end_byte, b")")]
+                plan.edits += [
+                    Edit(call.start_byte, args[0].start_byte, b"("),
+                    Edit(args[0].end_byte, call.end_byte, b")"),
+                ]
 
 
 def wmma_fix(plan: WmmaPlan, ctx: LintContext, rule: str):

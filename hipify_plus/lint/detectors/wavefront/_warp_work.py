@@ -9,8 +9,8 @@ What sees the width: votes and ballots (`__ballot`, `__any`, `__all`, `__activem
 macros, shuffles by an absolute source lane (`__shfl(v, 0)` broadcasts lane 0 of all 64 lanes)
 or by 32 and more, warp matrix operations, CUB warp primitives (their default width is the
 hardware's), PTX lane or vote instructions, and warp-named helpers this file does not define,
-unless a project header it includes defines them and they do none of this (`_warp_headers.py`). A barrier (`__syncwarp`) and a shuffle with an explicit width of at
-most 32 do not.
+unless a project header it includes defines them and they do none of this (`_warp_headers.py`).
+A barrier (`__syncwarp`) and a shuffle with an explicit width of at most 32 do not.
 
 HP101, HP102 and HP110 report a 32-lane assumption only in a unit (a function, the device
 functions it calls, the functions that call it) that sees the width, and HP105 only a reduction
