@@ -29,9 +29,9 @@ class _GitIgnores:
     """The .gitignore files met on the way down, each applying below its own folder."""
 
     def __init__(self) -> None:
-        self._specs: dict[Path, pathspec.PathSpec | None] = {}
+        self._specs: dict[Path, pathspec.GitIgnoreSpec | None] = {}
 
-    def spec_for(self, folder: Path) -> pathspec.PathSpec | None:
+    def spec_for(self, folder: Path) -> pathspec.GitIgnoreSpec | None:
         if folder not in self._specs:
             ignore = folder / ".gitignore"
             spec = None
@@ -65,7 +65,7 @@ def _parents_below(folder: Path, root: Path) -> list[Path]:
     return list(reversed(parts))
 
 
-def _spec(patterns: list[str]) -> pathspec.PathSpec | None:
+def _spec(patterns: list[str]) -> pathspec.GitIgnoreSpec | None:
     if not patterns:
         return None
     import pathspec

@@ -29,8 +29,9 @@ class LineMap:
         except SkipFile:
             return None
         old, new = data.split(b"\n"), converted.split(b"\n")
-        opcodes = [("equal", 0, len(old), 0, len(new))] if old == new else \
-            difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+        opcodes: list[tuple[str, int, int, int, int]] = [("equal", 0, len(old), 0, len(new))]
+        if old != new:
+            opcodes = list(difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes())
         return cls(SourceFile(original_path, data), SourceFile("", converted), opcodes)
 
     def line(self, converted_line: int) -> int:

@@ -7,6 +7,7 @@ because it runs on every pre-commit invocation.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -293,7 +294,7 @@ class MappingTable:
         return found
 
 
-def _getter(columns: dict[str, int], cells: list[str]):
+def _getter(columns: dict[str, int], cells: list[str]) -> Callable[[str], str]:
     def get(column: str) -> str:
         index = columns.get(column)
         return cells[index] if index is not None and index < len(cells) else ""

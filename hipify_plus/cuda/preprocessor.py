@@ -7,7 +7,7 @@ One model for every rule and rewrite that asks "is this code compiled for AMD?".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hipify_plus.cuda.syntax import node_text, same
@@ -52,7 +52,7 @@ NOT_DEFINED_ON_AMD = frozenset({"__HCC__", "__HCC_ACCELERATOR__"})
 _AMD_BUILD_FLAG = re.compile(r"(?i)(^|_)(rocm|hip|amd|hcc)(_|$)")
 _NOT_PLATFORM_FLAG = re.compile(r"(?i)nvidia|nvcc|enable_|disable|no_|device_compile|version|__has|hipify")
 
-_COMPARE = {
+_COMPARE: dict[str, Callable[[int, int], int | None]] = {
     "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b), "<": lambda a, b: int(a < b),
     ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,

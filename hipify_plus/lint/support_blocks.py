@@ -29,7 +29,7 @@ def _next_line(data: bytes, position: int) -> int:
 def prelude_end(ctx: LintContext) -> int:
     """Where a block goes: after the leading #include lines of the file (inside its include
     guard, when the whole file is one `#ifndef X / #define X ... #endif`); 0 when it has none."""
-    cache = vars(ctx).setdefault("_support_blocks", {})
+    cache: dict[str, int] = vars(ctx).setdefault("_support_blocks", {})
     if "prelude" in cache:
         return cache["prelude"]
     container = ctx.tree.root_node

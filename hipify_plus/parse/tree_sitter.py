@@ -117,6 +117,7 @@ def _walk(tree: Tree, types: frozenset[str]) -> list[Node]:
     cursor = tree.walk()
     while True:
         node = cursor.node
+        assert node is not None  # a cursor from Tree.walk() always stands on a node
         if node.type in types:
             found.append(node)
         if cursor.goto_first_child():
@@ -155,6 +156,7 @@ def error_count(tree: Tree) -> int:
     cursor = tree.walk()
     while True:
         node = cursor.node
+        assert node is not None  # a cursor from Tree.walk() always stands on a node
         if node.is_error or node.is_missing:
             count += 1
         if node.has_error and cursor.goto_first_child():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from hipify_plus.diagnostics import Diagnostic
@@ -44,7 +44,7 @@ def write_full(diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out
         out.write("\n")
 
 
-def write_applied_fixes(fixed: dict[str, dict[str, int]], out: TextIO, would: bool = False) -> None:
+def write_applied_fixes(fixed: Mapping[str, Mapping[str, int]], out: TextIO, would: bool = False) -> None:
     """`--show-fixes` after `--fix` (or `--diff`: `would`): per file, how many fixes of each rule
     were applied. Counts, not lines: fixes run in rounds, and a line of the input may be gone."""
     from hipify_plus.registry import rule_names

@@ -1,0 +1,128 @@
+"""ruff and mypy, run as tests, so that a style or typing regression fails the suite (and CI).
+
+Their configuration is in pyproject.toml ([tool.ruff], [tool.mypy]); both are pinned in the
+`test` extra. The lists below are files not yet brought to that configuration; each entry must
+leave its list once the file passes (the last test says which ones already do)."""
+
+from __future__ import annotations
+
+import functools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUFF_PATHS = ["hipify_plus", "tests", "bench", "tools", "fuzz"]
+
+# Files other work was changing when ruff and mypy joined the suite (the speed work and the
+# cuda-samples compile blockers): fixed after that work lands, then removed from here.
+NOT_YET_RUFF_CLEAN = {
+    "bench/convert_bench.py",
+    "hipify_plus/check/compile.py",
+    "hipify_plus/check/explain.py",
+    "hipify_plus/check/includes.py",
+    "hipify_plus/check/matrix.py",
+    "hipify_plus/check/run.py",
+    "hipify_plus/lint/context.py",
+    "hipify_plus/translate/arguments.py",
+    "hipify_plus/translate/engine.py",
+    "hipify_plus/translate/roc_types.py",
+}
+NOT_YET_MYPY_CLEAN = {
+    # being changed by the other work, as above
+    "hipify_plus/check/matrix.py",
+    "hipify_plus/lint/context.py",
+    "hipify_plus/lint/detectors/compile/hp708_deviceptr_arithmetic.py",
+    "hipify_plus/lint/detectors/compile/hp709_device_prop_field_missing.py",
+    "hipify_plus/lint/engine.py",
+    "hipify_plus/translate/engine.py",
+    "hipify_plus/translate/legacy_cublas.py",
+    "hipify_plus/translate/roc_types.py",
+    # the default check still finds errors here: mostly tree-sitter `Node | None` children
+    # (child_by_field_name, parent) used without a None check
+    "hipify_plus/convert.py",
+    "hipify_plus/lint/detectors/build.py",
+    "hipify_plus/lint/detectors/launch/_kernels.py",
+    "hipify_plus/lint/detectors/launch/hp202_launch_exceeds_launch_bounds.py",
+    "hipify_plus/lint/detectors/launch/hp203_launch_bounds_min_blocks_reinterpreted.py",
+    "hipify_plus/lint/detectors/launch/hp208_dynamic_shared_memory_over_limit.py",
+    "hipify_plus/lint/detectors/libraries/_cudnn_calls.py",
+    "hipify_plus/lint/detectors/libraries/_cudnn_rewrites.py",
+    "hipify_plus/lint/detectors/libraries/_launch_loops.py",
+    "hipify_plus/lint/detectors/libraries/_launchers.py",
+    "hipify_plus/lint/detectors/libraries/_loop_values.py",
+    "hipify_plus/lint/detectors/libraries/_values.py",
+    "hipify_plus/lint/detectors/libraries/hp310_miopen_call_cudnn_argument_order.py",
+    "hipify_plus/lint/detectors/libraries/hp313_cublaslt_feature_unsupported.py",
+    "hipify_plus/lint/detectors/libraries/hp314_blas_workspace_setter_unmapped.py",
+    "hipify_plus/lint/detectors/libraries/hp319_hipblaslt_type_release_form.py",
+    "hipify_plus/lint/detectors/portability/_wmma_fragments.py",
+    "hipify_plus/lint/detectors/portability/_wmma_launches.py",
+    "hipify_plus/lint/detectors/portability/_wmma_plan.py",
+    "hipify_plus/lint/detectors/portability/_wmma_warps.py",
+    "hipify_plus/lint/detectors/portability/hp501_inline_ptx.py",
+    "hipify_plus/lint/detectors/portability/hp502_cuda_arch_guard.py",
+    "hipify_plus/lint/detectors/portability/hp503_missing_intrinsic.py",
+    "hipify_plus/lint/detectors/portability/hp504_bf16_type_mapping.py",
+    "hipify_plus/lint/detectors/portability/hp508_wmma_tile_per_32_threads.py",
+    "hipify_plus/lint/detectors/portability/hp511_grid_sync_without_cooperative_launch.py",
+    "hipify_plus/lint/detectors/portability/hp515_device_clock_rdna3.py",
+    "hipify_plus/lint/detectors/portability/hp516_nvtx_annotations.py",
+    "hipify_plus/lint/detectors/portability/hp518_cub_thrust_library.py",
+    "hipify_plus/lint/detectors/wavefront/_warp_unit_blockers.py",
+    "hipify_plus/lint/detectors/wavefront/_warp_unit_model.py",
+    "hipify_plus/lint/detectors/wavefront/_warp_unit_sites.py",
+    "hipify_plus/lint/detectors/wavefront/_warp_units.py",
+    "hipify_plus/lint/detectors/wavefront/hp101_hardcoded_warp_size.py",
+    "hipify_plus/lint/detectors/wavefront/hp104_lane_mask_truncated.py",
+    "hipify_plus/report/gap.py",
+    "hipify_plus/report/kernels.py",
+    "hipify_plus/rewrite/blas.py",
+}
+
+_MYPY_ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+@functools.cache
+def _ruff_findings() -> dict[str, list[str]]:
+    done = _run("ruff", "check", "--output-format", "concise", "--no-fix", *RUFF_PATHS)
+    assert done.returncode in (0, 1), done.stderr
+    found: dict[str, list[str]] = {}
+    for line in done.stdout.splitlines():
+        path = line.split(":", 1)[0]
+        if path.endswith(".py"):
+            found.setdefault(path, []).append(line)
+    return found
+
+
+@functools.cache
+def _mypy_errors() -> dict[str, list[str]]:
+    done = _run("mypy", "--no-error-summary")  # files and options: [tool.mypy] in pyproject.toml
+    assert done.returncode in (0, 1), done.stdout + done.stderr  # 2: mypy could not run
+    found: dict[str, list[str]] = {}
+    for line in done.stdout.splitlines():
+        match = _MYPY_ERROR.match(line)
+        if match:
+            found.setdefault(match["path"], []).append(line)
+    return found
+
+
+def test_ruff_finds_nothing() -> None:
+    new = {path: lines for path, lines in _ruff_findings().items() if path not in NOT_YET_RUFF_CLEAN}
+    assert not new, "ruff check:\n" + "\n".join(line for lines in new.values() for line in lines)
+
+
+def test_mypy_finds_nothing() -> None:
+    new = {path: lines for path, lines in _mypy_errors().items() if path not in NOT_YET_MYPY_CLEAN}
+    assert not new, "mypy:\n" + "\n".join(line for lines in new.values() for line in lines)
+
+
+def test_no_file_is_excused_that_passes() -> None:
+    ruff, mypy = _ruff_findings(), _mypy_errors()
+    clean = sorted({p for p in NOT_YET_RUFF_CLEAN if p not in ruff} | {p for p in NOT_YET_MYPY_CLEAN if p not in mypy})
+    assert not clean, f"these files pass now: remove them from tests/test_code_style.py's lists: {clean}"
