@@ -19,6 +19,7 @@ from hipify_plus.edits import Applicability, OffsetMap
 from hipify_plus.filekinds import file_kind
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
+from hipify_plus.regex_literals import Clauses, may_match, required_literals
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
@@ -31,16 +32,27 @@ class ConvertRule:
     rule: str
     name: str
     triggers: re.Pattern[bytes]
+    # each trigger alone, with the literals any match of it contains (hipify_plus/regex_literals.py)
+    parts: tuple[tuple[re.Pattern[bytes], Clauses], ...] = ()
+
+    def wanted(self, text: bytes) -> bool:
+        """Whether `text` matches a trigger (as `triggers.search` would say): per trigger, a
+        substring check first and the pattern only where the check passes."""
+        if not self.parts:
+            return self.triggers.search(text) is not None
+        return any(may_match(literals, text) and part.search(text) is not None for part, literals in self.parts)
 
 
 @cache
 def convert_rules() -> tuple[ConvertRule, ...]:
     raw = tomllib.loads((data_dir("rules") / "convert.toml").read_text(encoding="utf-8"))
     names = rule_names()
-    return tuple(
-        ConvertRule(rule, names[rule], re.compile("|".join(f"(?:{t})" for t in entry["triggers"]).encode()))
-        for rule, entry in raw.items()
-    )
+    rules = []
+    for rule, entry in raw.items():
+        triggers = [t.encode() for t in entry["triggers"]]
+        parts = tuple((re.compile(t), required_literals(t)) for t in triggers)
+        rules.append(ConvertRule(rule, names[rule], re.compile(b"|".join(b"(?:%s)" % t for t in triggers)), parts))
+    return tuple(rules)
 
 
 def resolve_rewrites(selectors: list[str] | tuple[str, ...]) -> frozenset[str]:
@@ -66,7 +78,7 @@ def translate(
     renamed = rename(source, options, project_names, table)
     output = renamed.output
     wanted = tuple(r.rule for r in convert_rules()
-                   if r.rule not in options.disabled_rewrites and r.triggers.search(output))
+                   if r.rule not in options.disabled_rewrites and r.wanted(output))
     if not wanted:
         return renamed
     from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it

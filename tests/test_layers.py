@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hipify_plus"
 # Lowest first. A top-level module or package of hipify_plus belongs to exactly one layer.
 LAYERS: list[set[str]] = [
     {"__init__", "data", "versions", "literals", "lexer", "source", "edits", "registry", "templates",
-     "fsutil", "subprocesses", "filekinds", "files", "compile_flags"},
+     "fsutil", "subprocesses", "filekinds", "files", "compile_flags", "regex_literals"},
     {"parse", "mappings", "diagnostics"},
     {"cuda", "amd", "buildsys", "rewrite", "include_graph", "linemap"},
     {"translate", "lint"},

@@ -1,0 +1,95 @@
+"""Literal prefilters for regular expressions: byte strings that every match must contain.
+
+`required_literals(pattern)` reads the pattern's parse (the standard library's own parser) and
+returns clauses, each a set of literals one of which occurs in every match of the pattern (so
+`x(?:ab|cd)` gives {x} and {ab, cd}); none when the pattern names no fixed text or has
+case-insensitive parts. `may_match` checks them with substring searches, many times faster than
+running the pattern over a file that cannot match; where every clause holds, the pattern still
+decides. The clauses are derived conservatively: they may be weaker than the best ones, never
+wrong (tests/test_regex_literals.py checks them on generated matches).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+# The parser behind `re` (the same since Python 3.0, under `re` from 3.11; typeshed has no stubs).
+_c: Any = importlib.import_module("re._constants")
+_sre_parse: Any = importlib.import_module("re._parser")
+
+Clause = frozenset[bytes]  # one of these literals occurs in every match
+Clauses = tuple[Clause, ...]  # all of these clauses hold for every match
+
+_REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)}
+_MAX_CLAUSES = 16  # an alternation of parts with several clauses each multiplies them out
+
+
+def required_literals(pattern: bytes | str) -> Clauses:
+    """Clauses that every match of `pattern` satisfies (each: one of its literals occurs in the
+    match), most selective first; empty when the pattern names no fixed text."""
+    raw = pattern.encode() if isinstance(pattern, str) else pattern
+    try:
+        parsed = _sre_parse.parse(raw, 0)
+    except re.error:
+        return ()
+    if parsed.state.flags & (re.IGNORECASE | re.VERBOSE):
+        return ()
+    clauses = set(_sequence(parsed.data))
+    kept = [c for c in clauses if not any(other < c for other in clauses)]  # implied by a narrower one
+    return tuple(sorted(kept, key=lambda c: (_score(c), sorted(c)), reverse=True))
+
+
+def may_match(clauses: Clauses, text: bytes) -> bool:
+    """False only when some clause has none of its literals in `text`: the pattern cannot match."""
+    return all(any(lit in text for lit in clause) for clause in clauses)
+
+
+def _score(clause: Clause) -> tuple[int, int]:
+    """Longer shortest literal first, then fewer literals: the likelier to be absent."""
+    return (min(len(lit) for lit in clause), -len(clause))
+
+
+def _sequence(items: Any) -> list[Clause]:
+    """A concatenation: every part matches, so the clauses of all its parts hold."""
+    clauses: list[Clause] = []
+    run = bytearray()
+    for op, av in items:
+        if op is _c.LITERAL:
+            run.append(av)
+            continue
+        if run:
+            clauses.append(frozenset({bytes(run)}))
+            run = bytearray()
+        clauses.extend(_item(op, av))
+    if run:
+        clauses.append(frozenset({bytes(run)}))
+    return clauses
+
+
+def _item(op: Any, av: Any) -> list[Clause]:
+    if op is _c.SUBPATTERN:
+        _group, add_flags, _del_flags, sub = av
+        return [] if add_flags & re.IGNORECASE else _sequence(sub.data)
+    if op is getattr(_c, "ATOMIC_GROUP", None):
+        return _sequence(av.data)
+    if op is _c.BRANCH:
+        return _alternation([_sequence(branch.data) for branch in av[1]])
+    if op in _REPEATS:
+        low, _high, sub = av
+        return _sequence(sub.data) if low >= 1 else []
+    return []  # a class, any character, an assertion, a back reference: no fixed text
+
+
+def _alternation(branches: list[list[Clause]]) -> list[Clause]:
+    """One branch matches: (A1 and A2) or (B1) holds as (A1 or B1) and (A2 or B1), multiplied out
+    while that stays small, else only the best clause of each branch, joined."""
+    if any(not branch for branch in branches):
+        return []
+    combined: list[Clause] = [frozenset()]
+    for branch in branches:
+        if len(combined) * len(branch) > _MAX_CLAUSES:
+            return [frozenset().union(*(max(b, key=_score) for b in branches))]
+        combined = [c | clause for c in combined for clause in branch]
+    return combined
