@@ -807,6 +807,27 @@ CAUSES: list[Cause] = [
     Cause("deliberate", "CUDNN_CONVOLUTION left with HP326: true convolution (flipped filter); HIPIFY's "
           "miopenConvolution is cross-correlation and computes something else",
           source=r"\bCUDNN_CONVOLUTION\b", expected=r"\bmiopenConvolution\b"),
+    # --- deliberate: the newer tables' names, declared by the target's headers -----------------
+    Cause("deliberate", "CU_JIT_* -> HIP's own hipJitOption enumerators (hipJitOptionMaxRegisters ..., in "
+          "hip_runtime_api.h since HIP 5.x, as HIPIFY 7's tables map them); HIPIFY 6.3 writes hiprtc's "
+          "HIPRTC_JIT_*, values of another enum that do not convert to hipJitOption in C++",
+          expected=r"\bHIPRTC_JIT_", got=r"\bhipJitOption[A-Z]\w*"),
+    Cause("deliberate", "HIPIFY's name is not what the HIP/ROC headers declare (measured in "
+          "rules/mappings/verified_versions.tsv): another spelling there (MaxBlocksPerMultiProcessor, "
+          "MultiGpuBoardGroupID), which we write, or none at all (miopenInt8x4, "
+          "hipGraphDebugDotFlagsRuntimeTypes), where the CUDA name stays with a finding",
+          test="header_verified_name"),
+    Cause("deliberate", "CUDA_MEMSET_NODE_PARAMS -> hipMemsetParams (HIP 4.3 on, as HIPIFY 7 maps it); "
+          "HIPIFY 6.3's HIP_MEMSET_NODE_PARAMS is a typedef of it added in HIP 6.1",
+          expected=r"\bHIP_MEMSET_NODE_PARAMS\b", got=r"\bhipMemsetParams\b"),
+    Cause("deliberate", "CUSPARSE_FORMAT_SLICED_ELLPACK -> rocsparse_format_sell (--roc; sliced ELL, rocSPARSE "
+          "7.2, with HP005 for an older target); HIPIFY 6.3's rocsparse_format_ell is another format",
+          expected=r"rocsparse_format_ell\b", got=r"rocsparse_format_sell\b"),
+    Cause("deliberate", "the symbol or kernel argument is already a pointer (a `void*` variable of the test, a "
+          "string): HP706/HP707 cast kernel names and wrap __device__/__constant__ symbols only, and "
+          "HIP_SYMBOL(p) of a pointer variable takes its address on HIP-on-NVIDIA",
+          expected=r"HIP_SYMBOL\((?:image|dst|src|\"\w+\")\)|reinterpret_cast<const void\*>\(func\)",
+          not_got=r"HIP_SYMBOL\(|reinterpret_cast<const void\*>"),
     # --- deliberate: scope ---------------------------------------------------------------------
     Cause("deliberate", "Caffe2 names and headers left alone: Caffe2 is retired (merged into PyTorch, whose "
           "own hipify converts what remains); we carry no Caffe2 tables",
@@ -916,7 +937,34 @@ def _unsupported_cuda_header(d: Deviation, table) -> bool:
     return False
 
 
+def _verified_names() -> dict[str, tuple[str, str]]:
+    """verified_versions.tsv: name -> (first_seen, spelling the headers declare instead)."""
+    rows: dict[str, tuple[str, str]] = {}
+    path = ROOT / "rules" / "mappings" / "verified_versions.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or line.startswith("name\t"):
+            continue
+        cells = line.split("\t") + [""] * 5
+        rows[cells[0]] = (cells[1], cells[4])
+    return rows
+
+
+_VERIFIED = _verified_names()
+
+
+def _header_verified_name(d: Deviation, table) -> bool:
+    """The CHECK line's HIP name is one the measured headers do not declare as HIPIFY spells it."""
+    for name in _IDENT.findall(d.expected):
+        first_seen, spelling = _VERIFIED.get(name, ("", ""))
+        if spelling and re.search(rf"\b{re.escape(spelling)}\b", d.got):
+            return True
+        if first_seen == "none" and name not in d.got:
+            return True
+    return False
+
+
 _TESTS = {
+    "header_verified_name": _header_verified_name,
     "only_added_cast": _only_added_cast,
     "runtime_include_above": _runtime_include_above,
     "unsupported_cuda_header": _unsupported_cuda_header,
