@@ -182,7 +182,7 @@ class _Translation:
     # -- driver ---------------------------------------------------------------------------
 
     def run(self) -> TranslationResult:
-        tree = parse(self.data)
+        tree = self.tree = parse(self.data)
         found = translation_nodes(tree)
         relevant = _relevant(found.get("name", []), self.table)
         if tree.root_node.has_error:
@@ -331,10 +331,11 @@ class _Translation:
 
     def declares(self, name: str) -> bool:
         """For HP006 only: a declaration in this file (a variable, field, parameter, prototype)
-        makes an unknown CUDA-looking name the project's own. Parsed once, on first need."""
+        makes an unknown CUDA-looking name the project's own. Read from the file's tree once, on
+        first need (the tree of the input: nothing has edited it yet)."""
         declared = self.__dict__.get("_declared")
         if declared is None:
-            declared = self.__dict__["_declared"] = declared_names(parse(self.data))
+            declared = self.__dict__["_declared"] = declared_names(self.tree)
         return name in declared
 
     def widen_full_mask(self, after_name: int) -> None:

@@ -63,7 +63,13 @@ def _definitions_in_file(data: bytes, name: str) -> tuple[int, ...]:
     """Where the file supplies `name` itself (a shim macro or function): byte offsets."""
     escaped = re.escape(name.encode())
     macro = rb"#\s*define\s+" + escaped + rb"\b"
-    function = rb"\b\w+[\s*&]+" + escaped + rb"\s*\([^;{}]*\)\s*\{"
+    tail = escaped + rb"\s*\([^;{}]*\)\s*\{"
+    if re.search(tail, data) is None:
+        # every definition as a function contains this tail (found quickly: it starts with the
+        # name); without one the macro form alone gives the same matches, without trying
+        # `\b\w+` at every word of the file
+        return tuple(m.start() for m in re.finditer(macro, data))
+    function = rb"\b\w+[\s*&]+" + tail
     return tuple(m.start() for m in re.finditer(macro + rb"|" + function, data))
 
 
