@@ -272,11 +272,12 @@ def _load_cache(path: Path) -> dict[str, Any]:
 # -- the command ----------------------------------------------------------------------------
 
 
-def _read(found: FoundFile, max_size: int) -> tuple[bytes | None, SkipFile | None]:
+def _read(found: FoundFile, max_size: int) -> bytes | SkipFile:
+    """The file's bytes, or why it is skipped."""
     try:
-        return read_source(found.path, max_size), None
+        return read_source(found.path, max_size)
     except SkipFile as exc:
-        return None, exc
+        return exc
 
 
 def _skipped(item: _Planned, skip: SkipFile, settings: ConvertSettings) -> FileOutcome:
@@ -310,10 +311,10 @@ def convert(
 
     sources: list[tuple[_Planned, bytes]] = []
     for item in planned:
-        data, skip = _read(item.found, settings.max_file_size)
+        data = _read(item.found, settings.max_file_size)
         display = str(item.found.path)
-        if skip is not None:
-            report.outcomes.append(_skipped(item, skip, settings))
+        if isinstance(data, SkipFile):
+            report.outcomes.append(_skipped(item, data, settings))
             continue
         kind = file_kind(item.found.path.name) if settings.build_files else None
         if not item.found.is_source and kind in BUILD_KINDS:
@@ -367,9 +368,9 @@ def convert(
     runner = _Runner(settings.jobs, len(fresh))
     try:
         translated = runner.map(_translate_job, [call(i, frozenset()) for i in fresh])
-        for done, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
+        for finished, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
             if progress is not None:
-                progress(done, len(fresh))
+                progress(finished, len(fresh))
             if isinstance(result, Exception):
                 failures[i] = str(result)
             else:
@@ -480,7 +481,8 @@ def _mode(path: Path) -> int | None:
 
 def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSettings) -> FileOutcome:
     """A Makefile, CMake file or setup.py: converted in this process (text only, never run)."""
-    from hipify_plus.buildsys import BuildOptions, convert_build_file
+    from hipify_plus.buildsys import convert_build_file
+    from hipify_plus.buildsys.model import BuildOptions
 
     source = SourceFile(str(item.found.path), data)
     conversion = convert_build_file(

@@ -60,6 +60,11 @@ GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces 
 _LINE = re.compile(r"\bline (\d+)")
 
 
+def _lines_back(text: str, line_map: LineMap) -> str:
+    """`line N` in a message about the converted file -> the line of the user's file."""
+    return _LINE.sub(lambda m: f"line {line_map.line(int(m.group(1)))}", text)
+
+
 @dataclass(frozen=True)
 class ReportSettings:
     """What the report does beyond converting and linting."""
@@ -360,8 +365,7 @@ def build_report(
             if back is not None and lint_settings.enabled(back.rule, back.path):
                 if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
                     back = replace(back, data={**back.data, "blockers": [
-                        _LINE.sub(lambda m, lm=line_map: f"line {lm.line(int(m.group(1)))}", str(b))
-                        for b in back.data["blockers"]]})
+                        _lines_back(str(b), line_map) for b in back.data["blockers"]]})
                 fix = diagnostic.fix
                 raw.append(_Raw(back, "lint", resolution_of(diagnostic), fix.title if fix else None,
                                 single_token(fix, linted.sources[diagnostic.path])))

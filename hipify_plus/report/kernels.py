@@ -290,13 +290,13 @@ def estimated_kernels(files: Iterable[str], arches: tuple[str, ...], nvcc: str |
                 words = register_estimate(context, kernel.node).words
                 instances = [(name, words + STATIC_OVERHEAD, 0,
                               f"static: ~{words} words of per-thread state + {STATIC_OVERHEAD}", None)]
-            for readable, registers, smem, basis, usage in instances:
+            for readable, registers, smem, basis, measured in instances:
                 for arch in arches:
                     guess = estimate(arch, registers, smem, threads)
                     if guess is None:
                         continue
                     row = KernelRow(readable, file, line, arch, vgpr=registers, occupancy=guess.occupancy,
-                                    lds=smem, cuda=usage, bounds=bounds, cap=guess.cap, basis=basis)
+                                    lds=smem, cuda=measured, bounds=bounds, cap=guess.cap, basis=basis)
                     row.flags = _flags(row, min_occupancy, max_spills)
                     if guess.likely_spills:
                         row.flags.insert(0, f"spills likely: {registers} > cap {guess.cap}")
@@ -354,7 +354,8 @@ def device_variant(unit: Unit, hipcc: Any, arch: str) -> tuple[Unit | None, list
                 continue
             if any(first <= line <= last for line in lines) and not _encloses_other(node, context):
                 edits.append(Edit(body.start_byte, body.end_byte, b"{}"))
-                name = context.text(node.child_by_field_name("declarator")).split("(")[0].split()[-1:]
+                declarator = node.child_by_field_name("declarator")
+                name = context.text(declarator).split("(")[0].split()[-1:] if declarator is not None else []
                 emptied.append(f"the body of `{name[0] if name else '?'}`")
         for node in context.nodes({"declaration"}):  # host-only file-scope variables: device code cannot use them
             if not any(node.start_point[0] + 1 <= line <= node.end_point[0] + 1 for line in lines):

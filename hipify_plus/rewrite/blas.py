@@ -303,16 +303,16 @@ def plan_hipblas_gemm(name: str, args: Sequence[str], version: Version, *, v2_ma
     if shape.base == "GemmBatchedEx":
         _pointer_arrays(plan, texts)
     text = texts[shape.compute]
-    found = compute_type(text)
-    if found is not None and found.tf32:
+    compute = compute_type(text)
+    if compute is not None and compute.tf32:
         pass  # the TF32 request is HP312's: it rewrites the value and keeps a finding
-    elif found is not None:
-        wanted = found.hipblas_v1 if form is HipblasForm.DATATYPE else found.hip
-        if wanted is None:
+    elif compute is not None:
+        wanted_compute = compute.hipblas_v1 if form is HipblasForm.DATATYPE else compute.hip
+        if wanted_compute is None:
             plan.problems.append(Problem(shape.compute, f"`{text}` has no hipBLAS 1.x spelling: ROCm before 6.0 "
                                          "passes the compute type as a hipblasDatatype_t (16F, 32F, 64F, 32I only)"))
-        elif wanted != text:
-            plan.replacements[shape.compute] = wanted
+        elif wanted_compute != text:
+            plan.replacements[shape.compute] = wanted_compute
     else:
         _check_variable(plan, shape.compute, text, form, lookup, compute=True)
     return plan
@@ -348,13 +348,9 @@ def _check_variable(plan: CallPlan, index: int, text: str, form: HipblasForm, lo
     known = lookup(text) if lookup is not None and is_identifier(text) else None
     if known is not None and known[0] == "value":
         value = known[1]
-        found = compute_type(value) if compute else data_type(value)
-        if found is None:
+        ok = _spelled_for(value, form, compute=compute)
+        if ok is None:
             return
-        if form is HipblasForm.DATATYPE:
-            ok = value == (found.hipblas_v1 if compute else found.hipblas)  # type: ignore[union-attr]
-        else:
-            ok = value == found.hip or (not compute and form is HipblasForm.V3 and value == found.hipblas)
         if not ok:
             plan.problems.append(Problem(index, f"`{text}` expands to `{value}`, which {_wrong_for(form, compute)}"))
         return
@@ -369,6 +365,22 @@ def _check_variable(plan: CallPlan, index: int, text: str, form: HipblasForm, lo
     elif declared in _V1_TYPES:
         wanted = "hipblasComputeType_t" if compute else "hipDataType"
         plan.problems.append(Problem(index, f"`{text}` is declared `{declared}`: this release's call takes a {wanted}"))
+
+
+def _spelled_for(value: str, form: HipblasForm, *, compute: bool) -> bool | None:
+    """Whether the enumerator `value` is the spelling this release's argument takes; None when
+    it names no data or compute type."""
+    if compute:
+        compute_found = compute_type(value)
+        if compute_found is None:
+            return None
+        return value == (compute_found.hipblas_v1 if form is HipblasForm.DATATYPE else compute_found.hip)
+    found = data_type(value)
+    if found is None:
+        return None
+    if form is HipblasForm.DATATYPE:
+        return value == found.hipblas
+    return value == found.hip or (form is HipblasForm.V3 and value == found.hipblas)
 
 
 def _wrong_for(form: HipblasForm, compute: bool) -> str:

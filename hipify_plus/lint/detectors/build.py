@@ -451,7 +451,9 @@ def _make_condition(keyword: str, rest: bytes) -> str | None:
 
 def _split_top_level(text: str) -> list[str]:
     """Split at commas outside parentheses (`$(X),nvidia`)."""
-    parts, current, depth = [], [], 0
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in text:
         depth += (char in "({") - (char in ")}")
         if char == "," and depth == 0:
@@ -1707,13 +1709,15 @@ def float_atomic_cas_loop(node: Node, ctx: LintContext) -> None:
     args = [a for a in arguments.named_children if a.type != "comment"]
     if len(args) != 2:
         return
-    target, address_of = args[0], False
-    if target.type == "pointer_expression" and ctx.text(target).startswith("&"):
-        target, address_of = target.child_by_field_name("argument"), True
-    elif target.type == "binary_expression":  # p + i
-        target = target.child_by_field_name("left")
+    first = args[0]
+    target: Node | None = first
+    address_of = False
+    if first.type == "pointer_expression" and ctx.text(first).startswith("&"):
+        target, address_of = first.child_by_field_name("argument"), True
+    elif first.type == "binary_expression":  # p + i
+        target = first.child_by_field_name("left")
     subscript = target is not None and target.type == "subscript_expression"
-    if subscript:
+    if subscript and target is not None:
         target = target.child_by_field_name("argument")
     if target is None or target.type != "identifier":
         return

@@ -94,8 +94,8 @@ def _declared_block_size(ctx: LintContext, declaration: Node, name: str) -> int 
             threads = ctx.threads(value)
             return -1 if threads is None else threads
         if qualifiers & {"const", "constexpr"}:
-            folded = ctx.int_value(value)
-            return -1 if folded is None else folded
+            constant = ctx.int_value(value)
+            return -1 if constant is None else constant
         return -1
     return None
 
@@ -163,10 +163,11 @@ def _static_shared_bytes(ctx: LintContext, kernel: Node) -> tuple[int, Node | No
 
 def _element_count(ctx: LintContext, declarator: Node) -> int | None:
     count = 1
-    while declarator.type == "array_declarator":
-        size = ctx.int_value(declarator.child_by_field_name("size"))
+    current: Node | None = declarator
+    while current is not None and current.type == "array_declarator":
+        size = ctx.int_value(current.child_by_field_name("size"))
         if size is None:
             return None
         count *= size
-        declarator = declarator.child_by_field_name("declarator")
-    return count if declarator.type == "identifier" else None
+        current = current.child_by_field_name("declarator")
+    return count if current is not None and current.type == "identifier" else None

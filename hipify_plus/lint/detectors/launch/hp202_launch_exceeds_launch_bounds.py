@@ -53,11 +53,11 @@ def launch_exceeds_launch_bounds(ctx: LintContext) -> None:
             key = base_name(ctx.text(name))
             bounded[key] = _max_threads(ctx, kernel) if key not in bounded else None
     for launch in ctx.launches:
-        kernel = _launched(ctx, launch)
-        limit = bounded.get(kernel)
+        launched = _launched(ctx, launch)
+        limit = bounded.get(launched)
         threads = _block_size(ctx, launch)
         if limit is None or threads is None or threads <= limit or len(launch.config) < 2:
             continue
-        ctx.report("HP202", launch.config[1], f"launch of `{kernel}` with {threads} threads per block "
+        ctx.report("HP202", launch.config[1], f"launch of `{launched}` with {threads} threads per block "
                    f"exceeds its launch bounds ({limit}): the HIP runtime refuses it with "
                    "`hipErrorLaunchFailure` (\"Launch params ... are larger than launch bounds\")")

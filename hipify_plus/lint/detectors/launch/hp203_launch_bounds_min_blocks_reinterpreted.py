@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Literal
 
 from hipify_plus.cuda.preprocessor import CONDITIONALS, condition_of, mentions_amd
 from hipify_plus.cuda.syntax import base_name, declarator_name, descendants
@@ -46,7 +47,7 @@ def _effective_waves(max_threads: int, requested: int, arch: str) -> int:
     return requested if implied <= requested <= _max_waves_per_eu(arch) else implied
 
 
-def _platform_definitions(ctx: LintContext, name: str) -> tuple[Node, Node] | None | bool:
+def _platform_definitions(ctx: LintContext, name: str) -> tuple[Node, Node] | Literal[False] | None:
     """For a macro defined once per platform under `#if defined(__HIP_PLATFORM_AMD__) ... #else`:
     its (AMD, other) preproc_arg nodes. False if `name` has other #defines (chosen some other
     way); None if it has no #define here."""

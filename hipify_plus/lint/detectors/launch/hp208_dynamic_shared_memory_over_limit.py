@@ -79,9 +79,10 @@ def launch_config_shared_memory_over_limit(node: Node, ctx: LintContext) -> None
     field = left.child_by_field_name("field")
     if field is None or ctx.text(field) != "dynamicSmemBytes":
         return
-    requested = ctx.int_value(node.child_by_field_name("right"))
-    if requested is not None:
-        _report_shared_over_limit(ctx, node.child_by_field_name("right"), requested, 0,
+    right = node.child_by_field_name("right")
+    requested = ctx.int_value(right)
+    if right is not None and requested is not None:
+        _report_shared_over_limit(ctx, right, requested, 0,
                                   "the launch configuration asks for")
 
 
