@@ -46,12 +46,13 @@ def _field_types(ctx: LintContext) -> dict[str, set[tuple[str, int]]]:
                 continue
             for declarator in node.children_by_field_name("declarator"):
                 depth = 0
-                while declarator is not None and declarator.type in ("pointer_declarator", "array_declarator",
-                                                                     "init_declarator"):
-                    depth += declarator.type != "init_declarator"
-                    declarator = declarator.child_by_field_name("declarator")
-                if declarator is not None and declarator.type == "field_identifier":
-                    found.setdefault(ctx.text(declarator), set()).add((ctx.text(type_node), depth))
+                current: Node | None = declarator
+                while current is not None and current.type in ("pointer_declarator", "array_declarator",
+                                                               "init_declarator"):
+                    depth += current.type != "init_declarator"
+                    current = current.child_by_field_name("declarator")
+                if current is not None and current.type == "field_identifier":
+                    found.setdefault(ctx.text(current), set()).add((ctx.text(type_node), depth))
         return found
     return _memo(ctx, "field_types", compute)
 

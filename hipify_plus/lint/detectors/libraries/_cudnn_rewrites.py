@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from hipify_plus.cuda.syntax import node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _Call, _calls
@@ -156,8 +157,8 @@ def statement_of(call: Node) -> Node | None:
         outer = parent.parent
         function = outer.child_by_field_name("function") if outer is not None else None
         if outer is not None and outer.type == "call_expression" and function is not None \
-                and function.type == "identifier" and (_MACRO.match(function.text.decode("utf-8", "replace"))
-                                                       or _CHECKER.search(function.text.decode("utf-8", "replace"))):
+                and function.type == "identifier" and (_MACRO.match(node_text(function))
+                                                       or _CHECKER.search(node_text(function))):
             node, parent = outer, outer.parent
     if parent is not None and parent.type == "expression_statement":
         named = [c for c in parent.named_children if c.type != "comment"]

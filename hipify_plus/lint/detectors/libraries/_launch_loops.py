@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hipify_plus.cuda.syntax import call_args
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.libraries import _graph_safety as gs
 from hipify_plus.lint.detectors.libraries._launchers import (
@@ -283,7 +284,7 @@ class _Checker:
                                f"line {_line(node)}), which a graph would not repeat", key="host")
 
     def async_copy(self, node: Node, name: str, where: str, stream: str | None) -> None:
-        arguments = [a for a in node.child_by_field_name("arguments").named_children if a.type != "comment"]
+        arguments = call_args(node)
         texts = [re.sub(r"\s+", "", self.ctx.text(a)) for a in arguments]
         on_stream = stream is not None and len(texts) > 1 and texts[-1] == stream
         if any("DeviceToHost" in t or "HostToDevice" in t or "Default" in t for t in texts):

@@ -19,7 +19,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
+from hipify_plus.cuda.syntax import base_name, call_args, declarator_name, execution_space
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.libraries._graph_safety import (
     ALLOC,
@@ -181,7 +181,7 @@ def stream_of(launch: Launch, ctx: LintContext) -> Node | None:
     if launch.node.child_by_field_name("arguments") is not None and any(
             c.type == "kernel_call_syntax" for c in launch.node.children):
         return launch.config[3] if len(launch.config) > 3 else None
-    args = [a for a in launch.node.child_by_field_name("arguments").named_children if a.type != "comment"]
+    args = call_args(launch.node)
     index = 4 if call_name(launch.node, ctx) == "hipLaunchKernelGGL" else 5
     return args[index] if len(args) > index else None
 

@@ -61,7 +61,7 @@ def pure(name: str, ctx: LintContext) -> bool:
 
 
 def _host_visible(ctx: LintContext) -> frozenset[str]:
-    found = {ctx.text(c) for n in ctx.nodes({"declaration"}) if b"__managed__" in n.text
+    found = {ctx.text(c) for n in ctx.nodes({"declaration"}) if b"__managed__" in (n.text or b"")
              for d in n.children_by_field_name("declarator") for c in walk(d) if c.type == "identifier"}
     for call in ctx.nodes({"call_expression"}):
         if _HOST_VISIBLE.match(call_name(call, ctx)):
@@ -88,9 +88,13 @@ def plain_declaration(node: Node, ctx: LintContext) -> bool:
             ctx.text(kind) in _PLAIN_TYPES:
         return True
     declarators = node.children_by_field_name("declarator")
-    return bool(declarators) and all(
-        (d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
-        for d in declarators)
+    return bool(declarators) and all(_declares_pointer(d) for d in declarators)
+
+
+def _declares_pointer(declarator: Node) -> bool:
+    """`*p` or `*p = ...` in a declaration."""
+    target = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+    return target is not None and target.type == "pointer_declarator"
 
 
 def swapped(body: Node, ctx: LintContext) -> set[str]:

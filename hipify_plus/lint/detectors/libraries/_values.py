@@ -30,11 +30,11 @@ class _Origin:
 def _declarations(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]:
     """(name, declaration, initial value, declarator) for every declared variable in the file."""
     def compute(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]:
-        found = []
+        found: list[tuple[str, Node, Node | None, Node]] = []
         for decl in ctx.nodes({"declaration"}):
             for declarator in decl.children_by_field_name("declarator"):
-                value = None
-                target = declarator
+                value: Node | None = None
+                target: Node | None = declarator
                 if declarator.type == "init_declarator":
                     value = declarator.child_by_field_name("value")
                     target = declarator.child_by_field_name("declarator")

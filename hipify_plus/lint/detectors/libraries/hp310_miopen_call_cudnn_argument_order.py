@@ -54,11 +54,11 @@ def miopen_call_in_cudnn_order(node: Node, ctx: LintContext) -> None:
                        f"output descriptor and buffer, then the workspace{swapped}; check and move them")
     elif name in _WORKSPACE_QUERIES and len(args) == 7:
         drop = _drop_argument(args, 5, ctx)
-        fix = ctx.fix("HP310", title, _permute(args[:3], (0, 2, 1), ctx) + [drop]) if drop is not None else None
+        query_fix = ctx.fix("HP310", title, _permute(args[:3], (0, 2, 1), ctx) + [drop]) if drop is not None else None
         ctx.report("HP310", function, f"`{name}` has cuDNN's arguments: MIOpen's query takes the two tensor "
-                   "descriptors the other way round and no algorithm (it sizes the Find step)", fix)
+                   "descriptors the other way round and no algorithm (it sizes the Find step)", query_fix)
     elif name in _SOFTMAX and len(args) == _SOFTMAX[name] and _softmax_algorithm(args[1], ctx):
-        order = (0, *range(3, len(args)), 1, 2)
-        fix = ctx.fix("HP310", title, _permute(args, order, ctx))
+        permutation = (0, *range(3, len(args)), 1, 2)
+        fix = ctx.fix("HP310", title, _permute(args, permutation, ctx))
         ctx.report("HP310", function, f"`{name}` has cuDNN's argument order: MIOpen takes the softmax "
                    "algorithm and mode last", fix)

@@ -4,6 +4,8 @@ descriptor already has that scale type."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from hipify_plus.cuda.syntax import call_args as _args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -82,7 +84,7 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
         if call is not None and _callee(call, ctx) == "hipblasLtMatmulDescSetAttribute":
             statement = _whole_statement(call)
             declaration = _scale_type_is_the_descriptors(call, ctx) if statement is not None else None
-            if declaration is not None:
+            if statement is not None and declaration is not None:
                 edits = [_remove_statement(statement, ctx)]
                 if declaration is not True:  # the variable only fed this attribute: it goes too
                     edits.append(_remove_statement(declaration, ctx))
@@ -104,7 +106,7 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
                "fast-accumulation switch for FP8)", fix)
 
 
-def _scale_type_is_the_descriptors(call: Node, ctx: LintContext) -> Node | bool | None:
+def _scale_type_is_the_descriptors(call: Node, ctx: LintContext) -> Node | Literal[True] | None:
     """SetAttribute(desc, SCALE_TYPE, &v, sizeof(v)) where `v` is initialised in this function to the
     data type `hipblasLtMatmulDescCreate(&desc, compute, T)` in the same function was given: the
     declaration of `v` when nothing else in the function uses it, else True; None when unproven."""

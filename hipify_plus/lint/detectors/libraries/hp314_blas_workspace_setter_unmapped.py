@@ -3,7 +3,7 @@ rocblas_set_workspace, or dropped where hipBLAS has none."""
 
 from __future__ import annotations
 
-from hipify_plus.edits import Edit
+from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._blas_rewrites import whole_statement
 from hipify_plus.lint.detectors.libraries._calls import _callee, _uses
@@ -29,12 +29,12 @@ def blas_workspace_setter_unmapped(node: Node, ctx: LintContext) -> None:
         ctx.report("HP314", function, plan.message, fix)
         return
     statement = whole_statement(node)
-    fix = None
+    drop_fix: Fix | None = None
     message = plan.message
     if plan.drop and statement is not None:
         comment = workspace_dropped_comment(ctx.text(node), ctx.settings.target_rocm)
-        fix = ctx.fix("HP314", "Drop the call (rocBLAS allocates its own workspace)",
+        drop_fix = ctx.fix("HP314", "Drop the call (rocBLAS allocates its own workspace)",
                       [Edit(statement.start_byte, statement.end_byte, comment.encode())])
     elif plan.drop:
         message += "; its result is used, so it cannot simply go: replace the call by HIPBLAS_STATUS_SUCCESS"
-    ctx.report("HP314", function, message, fix)
+    ctx.report("HP314", function, message, drop_fix)

@@ -17,6 +17,7 @@ from hipify_plus.lint.detectors.libraries._blas_rewrites import (
 from hipify_plus.lint.detectors.libraries._calls import _calls, _uses
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
+from hipify_plus.rewrite.blas import CallPlan
 from hipify_plus.rewrite.blaslt import (
     LT_CALLS,
     OPERATION_ATTRIBUTES,
@@ -47,7 +48,7 @@ def hipblaslt_type_release_form(node: Node, ctx: LintContext) -> None:
                         roc=ctx.settings.roc or _uses(ctx, "rocblas_"))
     if plan is None:
         return
-    leaf_edits = _respell_conditionals(plan, args, ctx)
+    leaf_edits = _respell_conditionals(plan, name, args, ctx)
     if not plan.changes and not plan.problems and not leaf_edits:
         return
     where = callee_node(node) or node
@@ -65,17 +66,17 @@ def hipblaslt_type_release_form(node: Node, ctx: LintContext) -> None:
     ctx.report("HP319", where, f"`{name}` for {release(ctx)} ({spelled}): {problems}")
 
 
-def _respell_conditionals(plan, args: list[Node], ctx: LintContext) -> list[Edit]:
-    """`c ? HIP_R_16F : HIP_R_32F` as a data type argument: respell each branch (the plan sees
-    texts, so it left the argument alone or reported it)."""
+def _respell_conditionals(plan: CallPlan, name: str, args: list[Node], ctx: LintContext) -> list[Edit]:
+    """`c ? HIP_R_16F : HIP_R_32F` as a data type argument of the call `name`: respell each branch
+    (the plan sees texts, so it left the argument alone or reported it)."""
     edits: list[Edit] = []
     version = ctx.settings.target_rocm
-    data_index = LT_CALLS[callee_name(args[0].parent.parent)][1]
+    data_index = LT_CALLS[name][1]
     leaves = _enumerator_leaves(args[data_index])
     if not leaves or len(leaves) < 2:
         return edits
-    spellings = [data_spelling(ctx.text(leaf), version) for leaf in leaves]
-    if any(s is None for s in spellings):
+    spellings = [s for leaf in leaves if (s := data_spelling(ctx.text(leaf), version)) is not None]
+    if len(spellings) != len(leaves):
         return edits
     plan.problems[:] = [p for p in plan.problems if p.index != data_index]
     return [
@@ -124,7 +125,9 @@ def _attribute_variable(node: Node, ctx: LintContext, attributes: frozenset[str]
 def _operation_value(node: Node, ctx: LintContext) -> None:
     """TRANSA/TRANSB values spelled as rocBLAS's (what --roc writes), in a hipBLASLt call."""
     variable = _attribute_variable(node, ctx, OPERATION_ATTRIBUTES)
-    declared = lookup_declaration(variable) if variable is not None else None
+    if variable is None:
+        return
+    declared = lookup_declaration(variable)
     if declared is None or declared.type_name == "hipblasOperation_t":
         return
     name = ctx.text(variable)
@@ -132,7 +135,7 @@ def _operation_value(node: Node, ctx: LintContext) -> None:
     leaves = _enumerator_leaves(value) if value is not None else None
     plan = plan_operation_value([ctx.text(n) for n in leaves], declared.type_name) if leaves else None
     type_node = declared.node.child_by_field_name("type")
-    if plan is None or type_node is None:
+    if plan is None or leaves is None or type_node is None:
         return
     new_type, replacements = plan
     edits = [Edit(leaves[i].start_byte, leaves[i].end_byte, text.encode()) for i, text in replacements.items()]
@@ -155,9 +158,10 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     name = ctx.text(variable)
     value = _initializer(declared.node, name, ctx) if declared is not None else None
     leaves = _enumerator_leaves(value) if value is not None else None
-    plan = plan_type_value([ctx.text(n) for n in leaves], declared.type_name, version) if leaves else None
+    plan = plan_type_value([ctx.text(n) for n in leaves], declared.type_name, version) \
+        if leaves and declared is not None else None  # leaves come from the declaration
     where = args[1]
-    if plan is None:
+    if plan is None or leaves is None or declared is None:
         if declared is not None and declared.type_name == wanted_type:
             return  # declared with the release's type: its values are that type's enumerators
         if declared is None and not old_form(version):
