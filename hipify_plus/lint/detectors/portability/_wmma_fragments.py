@@ -54,10 +54,11 @@ def _template_int(argument: Node, ctx: LintContext) -> int | None:
 def _declared_names(declaration: Node) -> list[str]:
     names = []
     for declarator in declaration.children_by_field_name("declarator"):
-        while declarator is not None and declarator.type != "identifier":
-            declarator = declarator.child_by_field_name("declarator")
-        if declarator is not None and declarator.text is not None:
-            names.append(declarator.text.decode("utf-8", "surrogateescape"))
+        current: Node | None = declarator
+        while current is not None and current.type != "identifier":
+            current = current.child_by_field_name("declarator")
+        if current is not None and current.text is not None:
+            names.append(current.text.decode("utf-8", "surrogateescape"))
     return names
 
 
@@ -112,7 +113,8 @@ def _argument_name(argument: Node, ctx: LintContext) -> str:
     node = argument
     while node.type in ("subscript_expression", "parenthesized_expression"):
         inner = (
-            node.child_by_field_name("argument") if node.type == "subscript_expression" else (named(node) or [None])[0]
+            node.child_by_field_name("argument") if node.type == "subscript_expression"
+            else next(iter(named(node)), None)
         )
         if inner is None:
             return ""
@@ -169,10 +171,10 @@ def combinations(ctx: LintContext) -> tuple[list[Combination], list[Fragment]]:
         for part in (a, b, c):
             if part is not None and (part.key is None or part.shape is None):
                 unknown.append(part)
-        if a is None or b is None or c is None or None in (a.key, c.key, a.shape):
+        if a is None or b is None or c is None or a.key is None or c.key is None or a.shape is None:
             continue
         used.update((key(a.node), key(b.node)))
-        combos.setdefault((a.key, c.key, a.shape), []).extend([a, b])  # type: ignore[arg-type]
+        combos.setdefault((a.key, c.key, a.shape), []).extend([a, b])
     for fragment in fragments(ctx):
         if fragment.use not in ("matrix_a", "matrix_b") or key(fragment.node) in used:
             continue
@@ -182,7 +184,7 @@ def combinations(ctx: LintContext) -> tuple[list[Combination], list[Fragment]]:
         tc = DEFAULT_ACCUMULATOR.get(fragment.key)
         if tc is not None:
             combos.setdefault((fragment.key, tc, fragment.shape), []).append(fragment)
-    result = [Combination(ti, tc, shape, tuple(dict.fromkeys(inputs)))  # type: ignore[arg-type]
+    result = [Combination(ti, tc, shape, tuple(dict.fromkeys(inputs)))
               for (ti, tc, shape), inputs in combos.items()]
     return result, list({id(f): f for f in unknown}.values())
 

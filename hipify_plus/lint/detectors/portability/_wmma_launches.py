@@ -77,11 +77,12 @@ def device_properties(host: Node, before: int, ctx: LintContext) -> str | None:
             if kind is None or ctx.text(kind) not in ("hipDeviceProp_t", "cudaDeviceProp"):
                 continue
             for declarator in node.children_by_field_name("declarator"):
-                while declarator is not None and declarator.type != "identifier":
-                    declarator = declarator.child_by_field_name("declarator")
-                if declarator is not None:
+                current: Node | None = declarator
+                while current is not None and current.type != "identifier":
+                    current = current.child_by_field_name("declarator")
+                if current is not None:
                     if node.type == "parameter_declaration":
-                        return ctx.text(declarator)
+                        return ctx.text(current)
                     names.add(ctx.text(declarator))
     for node in descendants(host):
         if node.type == "call_expression" and node.start_byte < before \

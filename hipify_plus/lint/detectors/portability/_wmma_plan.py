@@ -21,7 +21,7 @@ from hipify_plus.cuda.syntax import (
     execution_space,
     same,
 )
-from hipify_plus.edits import Edit
+from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import (
     CONDITIONALS,
@@ -115,7 +115,8 @@ def _arch_test(directive: Node, ctx: LintContext) -> bool:
 def _device_guards(node: Node, ctx: LintContext) -> tuple[list[Node], str]:
     """The `#if __CUDA_ARCH__ >= N` directives that keep `node` from AMD's device pass, and why
     the rest cannot be opened ('' when none: every exclusion is such a test)."""
-    guards, child, parent = [], node, node.parent
+    guards: list[Node] = []
+    child, parent = node, node.parent
     while parent is not None:
         if parent.type in CONDITIONALS:
             if same(child, parent.child_by_field_name("alternative")):
@@ -217,6 +218,8 @@ def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], N
                        "warp numbering only in kernels")
     for directive in guards.values() if plan.cuda else ():
         condition = _condition_of(directive)
+        if condition is None:  # not an arch test: _device_guards keeps only those
+            continue
         plan.edits.append(Edit(condition.start_byte, condition.end_byte,
                                rewrite.device_guard(" ".join(ctx.text(condition).split()))))
     return compiled
@@ -352,16 +355,16 @@ def _element_types(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], c
         positions = {"load_matrix_sync": (0, 1), "store_matrix_sync": (1, 0)}.get(name)
         if positions is None or len(args) < 3:
             continue
-        fragment = fragment_of(args[positions[0]], enclosing_function(call), ctx)
-        port = ports.get(key(fragment.node)) if fragment is not None else None
-        if fragment is None and ports:
+        operand = fragment_of(args[positions[0]], enclosing_function(call), ctx)
+        operand_port = ports.get(key(operand.node)) if operand is not None else None
+        if operand is None and ports:
             plan.block("", call, f"`{name}`: the tool cannot tell which fragment this is, so it cannot cast "
                        "its pointer to the fragment's rocWMMA element type")
-        if port not in ("bf16", "xf32"):
+        if operand_port not in ("bf16", "xf32"):
             continue
         pointer = args[positions[1]]
         # the cast goes around the argument as two insertions, so edits inside it still apply
-        cast = rewrite.pointer_cast(port, "\x00", name == "load_matrix_sync").split(b"\x00")
+        cast = rewrite.pointer_cast(operand_port, "\x00", name == "load_matrix_sync").split(b"\x00")
         plan.edits += [Edit(pointer.start_byte, pointer.start_byte, cast[0]),
                        Edit(pointer.end_byte, pointer.end_byte, cast[1])]
     for call in ctx.nodes({"call_expression"}):
@@ -376,7 +379,7 @@ def _element_types(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], c
                 ]
 
 
-def wmma_fix(plan: WmmaPlan, ctx: LintContext, rule: str):
+def wmma_fix(plan: WmmaPlan, ctx: LintContext, rule: str) -> Fix | None:
     """The port as one fix (the same edits for every finding that offers it), or None. The port
     is HP506's rewrite: with HP506 not selected (`convert --no-rewrite wmma-api`), no finding
     offers it."""

@@ -179,6 +179,8 @@ def _in_constant_context(node: Node) -> bool:
 def _division_edit(node: Node, divisor: bytes, ctx: LintContext) -> list[Edit]:
     """`E / 32` -> `E / D`; `E >> 5` -> `(E) / D` (a `+` in E binds tighter than `>>`, not `/`)."""
     operator, right, left = (node.child_by_field_name(f) for f in ("operator", "right", "left"))
+    if operator is None or right is None or left is None:
+        return []
     if ctx.text(operator) == "/":
         return [Edit(right.start_byte, right.end_byte, divisor)]
     edits = [Edit(operator.start_byte, right.end_byte, b"/ " + divisor)]
@@ -212,7 +214,7 @@ def _inside(node: Node, spans: list[tuple[int, int]]) -> bool:
 
 
 def _file_functions(ctx: LintContext) -> dict[str, Node]:
-    found = {}
+    found: dict[str, Node] = {}
     for definition in ctx.nodes({"function_definition"}):
         name = declarator_name(definition)
         if name is not None:

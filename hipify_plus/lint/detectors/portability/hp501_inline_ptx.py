@@ -16,8 +16,8 @@ def inline_ptx(node: Node, ctx: LintContext) -> None:
     if node.type == "preproc_arg":
         if b"asm" not in _raw(node, ctx) or _device_excluded(node, ctx):
             return
-        for start, idiom in _ptx_in_macro(node, ctx):
-            ctx.report("HP501", (start, start + 3), f"macro contains inline {idiom}: PTX does not "
+        for start, macro_idiom in _ptx_in_macro(node, ctx):
+            ctx.report("HP501", (start, start + 3), f"macro contains inline {macro_idiom}: PTX does not "
                        "assemble for AMD GPUs")
         return
     idiom = _ptx_in_asm(node, ctx)

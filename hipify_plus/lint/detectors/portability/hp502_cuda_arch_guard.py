@@ -72,6 +72,8 @@ def _exposed_hazard(chain: Node, ctx: LintContext) -> str | None:
 def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
     if node.type in ("preproc_ifdef", "preproc_elifdef"):
         keyword, name = node.children[0], node.child_by_field_name("name")
+        if name is None:
+            return []
         negated = keyword.type in ("#ifndef", "#elifndef")
         directive = "#elif" if keyword.type.startswith("#elif") else "#if"
         return [Edit(keyword.start_byte, name.end_byte,
@@ -80,6 +82,8 @@ def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
     edits = []
     for use in uses:
         test = use.parent
+        if test is None:
+            continue
         text = DEVICE_GUARD if same(test, condition) else f"({DEVICE_GUARD})"
         edits.append(Edit(test.start_byte, test.end_byte, text.encode()))
     return edits

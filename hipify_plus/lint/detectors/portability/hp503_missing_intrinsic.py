@@ -156,7 +156,7 @@ def missing_intrinsic(ctx: LintContext) -> None:
             if block is not None:
                 fix = ctx.fix("HP503", f"Define `{name}` for hip-clang as {SHIMMED_INTRINSICS[name]}",
                               [block])
-        elif name.endswith("_block"):
+        elif name.endswith("_block") and function is not None:
             fix = ctx.fix("HP503", f"Use device-scope `{name[:-6]}`",
                           [Edit(function.end_byte - 6, function.end_byte, b"")])
         newer = REDUCE_SYNC.fullmatch(name) is not None and ctx.settings.target_rocm >= (7, 0, 0)

@@ -103,6 +103,8 @@ def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
     if first is None:
         return
     span = first.child_by_field_name("path") if first.type == "preproc_include" else first
+    if span is None:
+        return
     ctx.report("HP504", span, "CUDA bf16 in use: hipify-perl maps `__nv_bfloat16` to the old "
                "`hip_bfloat16` struct, which lacks the CUDA bf16 intrinsics; port to "
                "`__hip_bfloat16` from `<hip/hip_bf16.h>` (hipify-plus translate does)",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from hipify_plus.cuda.syntax import enclosing_function
+from hipify_plus.edits import Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded
 from hipify_plus.lint.detectors.portability._file import _contains, _raw
@@ -19,7 +20,7 @@ WMMA_USE = re.compile(r"\bwmma::|\bmma_sync\s*\(|\bload_matrix_sync\s*\(|\bfragm
 THREAD_INDEX_NAME = re.compile(r"\b(\w+)\s*=\s*[^;,]*\bthreadIdx\.x\b")
 
 
-def _port_status(node: Node, ctx: LintContext) -> tuple[str, object]:
+def _port_status(node: Node, ctx: LintContext) -> tuple[str, Fix | None]:
     """What the file's port does with this site: (message tail, fix)."""
     plan = wmma_plan(ctx)
     port = plan.sites.get((node.start_byte, node.end_byte))
@@ -52,8 +53,11 @@ def wmma_tile_per_32_threads(node: Node, ctx: LintContext) -> None:
     function = enclosing_function(node)
     if function is None:
         return
+    left_node = node.child_by_field_name("left")
+    if left_node is None:
+        return
     body = ctx.text(function)
-    left = ctx.text(node.child_by_field_name("left"))
+    left = ctx.text(left_node)
     lane_names = set(THREAD_INDEX_NAME.findall(body))
     if "threadIdx.x" not in left and not lane_names & set(re.findall(r"\w+", left)):
         return

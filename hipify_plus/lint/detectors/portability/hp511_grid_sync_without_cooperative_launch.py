@@ -69,7 +69,10 @@ def _cooperative_launch_fix(launch: Node, config: list[Node], ctx: LintContext) 
     if any(a.type != "identifier" for a in args):
         return None  # only named arguments have an address to pass
     api = COOPERATIVE_API["hip" if _is_hip_source(ctx.data) else "cuda"]
-    function = ctx.text(launch.child_by_field_name("function"))
+    callee = launch.child_by_field_name("function")
+    if callee is None:
+        return None
+    function = ctx.text(callee)
     settings = [ctx.text(c) for c in config[:4]]
     grid, block, shared, stream = settings + ["0", "0"][: 4 - len(settings)]
     pointers = ", ".join(f"(void*)&{ctx.text(a)}" for a in args)
@@ -103,7 +106,8 @@ def grid_sync_without_cooperative_launch(ctx: LintContext) -> None:
         edit = None
         if callee in RUNTIME_LAUNCHES:  # same parameters as the cooperative launch
             function = launch.node.child_by_field_name("function")
-            edit = Edit(function.start_byte, function.end_byte, RUNTIME_LAUNCHES[callee].encode())
+            if function is not None:
+                edit = Edit(function.start_byte, function.end_byte, RUNTIME_LAUNCHES[callee].encode())
         elif any(c.type == "kernel_call_syntax" for c in launch.node.children):
             edit = _cooperative_launch_fix(launch.node, launch.config, ctx)
         fix = ctx.fix("HP511", "Launch cooperatively", [edit]) if edit is not None else None

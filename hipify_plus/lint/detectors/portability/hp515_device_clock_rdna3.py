@@ -20,6 +20,8 @@ def device_clock(node: Node, ctx: LintContext) -> None:
     if not rdna3 or not in_device_code(node) or _device_excluded(node, ctx):
         return
     function = node.child_by_field_name("function")
+    if function is None:
+        return
     edit = Edit(function.start_byte, function.end_byte, b"wall_clock64")
     fix = ctx.fix("HP515", "Use `wall_clock64()`", [edit])
     ctx.report("HP515", node, f"`{name}()` does not count reliably on RDNA3 "

@@ -56,7 +56,7 @@ def nvtx_ranges(node: Node, ctx: LintContext) -> None:
             return
         span, new = node, _nvtx_replacement(name)
         function = node.child_by_field_name("function")
-        edits = [Edit(function.start_byte, function.end_byte, new.encode())] if new else []
+        edits = [Edit(function.start_byte, function.end_byte, new.encode())] if new and function is not None else []
     else:
         if not _outer_qualified(node) or not _raw(node, ctx).startswith(b"nvtx3::"):
             return

@@ -58,6 +58,8 @@ def cub_thrust_library(node: Node, ctx: LintContext) -> None:
     if not _is_hip_source(ctx.data) or _aliases_cub(ctx.data) or _excluded_on_amd(node, ctx):
         return
     scope = node.child_by_field_name("scope")
+    if scope is None:
+        return
     fix = ctx.fix("HP518", "Use `hipcub::`", [Edit(scope.start_byte, scope.end_byte, b"hipcub")])
     ctx.report("HP518", scope, "`cub::` does not exist on AMD: hipCUB provides it as `hipcub::`",
                fix)
