@@ -41,12 +41,6 @@ NOT_YET_MYPY_CLEAN = {
     "hipify_plus/translate/roc_types.py",
     # the default check still finds errors here: mostly tree-sitter `Node | None` children
     # (child_by_field_name, parent) used without a None check
-    "hipify_plus/lint/detectors/wavefront/_warp_unit_blockers.py",
-    "hipify_plus/lint/detectors/wavefront/_warp_unit_model.py",
-    "hipify_plus/lint/detectors/wavefront/_warp_unit_sites.py",
-    "hipify_plus/lint/detectors/wavefront/_warp_units.py",
-    "hipify_plus/lint/detectors/wavefront/hp101_hardcoded_warp_size.py",
-    "hipify_plus/lint/detectors/wavefront/hp104_lane_mask_truncated.py",
 }
 
 _MYPY_ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ")

@@ -87,9 +87,9 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
         kind = node.type
         reason = ""
         if kind == "init_declarator":
-            name, value = node.child_by_field_name("declarator"), node.child_by_field_name("value")
-            if name is not None and value is not None and name.type == "identifier":
-                locals_[ctx.text(name)] = value
+            declared, initial = node.child_by_field_name("declarator"), node.child_by_field_name("value")
+            if declared is not None and initial is not None and declared.type == "identifier":
+                locals_[ctx.text(declared)] = initial
         elif kind == "number_literal" and node.start_byte not in consumed:
             value = parse_int(ctx.text(node))
             parent = node.parent
@@ -180,7 +180,7 @@ def _local_from_fixed(value: Node | None, consumed: set[int]) -> bool:
     """True if a local's initialiser is rewritten by the set (or already uses warpSize)."""
     if value is None:
         return False
-    return b"warpSize" in value.text or any(n.start_byte in consumed for n in descendants(value))
+    return b"warpSize" in (value.text or b"") or any(n.start_byte in consumed for n in descendants(value))
 
 
 def _warp_id_index(index: Node, ctx: LintContext, consumed: set[int], warp_ids: set[str]) -> bool:
@@ -263,13 +263,13 @@ def _launch_blocker(ctx: LintContext, launcher: Node, launch, sites: dict) -> st
     definitions: dict[str, list[Node]] = {}
     for node in descendants(body) if body is not None else ():
         if node.type == "init_declarator":
-            name, value = node.child_by_field_name("declarator"), node.child_by_field_name("value")
+            target, value = node.child_by_field_name("declarator"), node.child_by_field_name("value")
         elif node.type == "assignment_expression":
-            name, value = node.child_by_field_name("left"), node.child_by_field_name("right")
+            target, value = node.child_by_field_name("left"), node.child_by_field_name("right")
         else:
             continue
-        if name is not None and value is not None and name.type == "identifier":
-            definitions.setdefault(ctx.text(name), []).append(value)
+        if target is not None and value is not None and target.type == "identifier":
+            definitions.setdefault(ctx.text(target), []).append(value)
     function = launch.node.child_by_field_name("function")
     parts = [c for c in launch.node.children if c != function]
     seen: set[str] = set()

@@ -131,9 +131,12 @@ def _functions(ctx: LintContext) -> dict[int, _Function]:
 
 
 def _thread_indexish(node: Node, function: _Function | None, ctx: LintContext) -> bool:
-    if function is not None and function.thread_vars is None:
-        function.thread_vars = _thread_vars(function.node, ctx) if function.kind != "host" else set()
-    return _thread_derived(node, function.thread_vars if function is not None else set(), ctx)
+    thread_vars: set[str] = set()
+    if function is not None:
+        if function.thread_vars is None:
+            function.thread_vars = _thread_vars(function.node, ctx) if function.kind != "host" else set()
+        thread_vars = function.thread_vars
+    return _thread_derived(node, thread_vars, ctx)
 
 
 def _count_name(name: str) -> bool:
@@ -236,7 +239,7 @@ def _sizes_memory_only(node: Node, ctx: LintContext) -> bool:
         target = parent.child_by_field_name("declarator")
     elif parent is not None and parent.type == "assignment_expression" and _operator(parent, ctx) == "=":
         target = parent.child_by_field_name("left")
-    if target is None or target.type != "identifier":
+    if parent is None or target is None or target.type != "identifier":
         return False
     name = ctx.text(target)
     scope = parent

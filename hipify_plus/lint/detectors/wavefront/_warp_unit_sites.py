@@ -75,7 +75,9 @@ def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
     if (operator, value) not in (("&", 31), ("%", 32), ("/", 32), (">>", 5)):
         return None
     function_node = _function_of(node)
-    function = functions.get(function_node.start_byte) if function_node is not None else None
+    if function_node is None:
+        return None
+    function = functions.get(function_node.start_byte)
     if function is None or function.kind == "host":
         return None
     left = node.child_by_field_name("left")

@@ -66,7 +66,8 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
     # merely over-allocates on wave64.
     indexed = {s.function.start_byte for s in sites.values() if s.function is not None and not s.storage
                and s.rule in ("HP102", "HP110")}
-    sites = {k: s for k, s in sites.items() if not s.storage or s.function.start_byte in indexed}
+    sites = {k: s for k, s in sites.items()
+             if not s.storage or (s.function is not None and s.function.start_byte in indexed)}
     consumed: set[int] = set()
     for site in sites.values():
         enabled = ctx.settings.enabled(site.rule, ctx.source.path)

@@ -88,8 +88,8 @@ def _derived_names(name: str, ctx: LintContext) -> set[str]:
                 if pattern.search(ctx.text(value)):
                     names.add(ctx.text(defined))
             if node.type == "preproc_function_def":
-                macro, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-                if macro is not None and value is not None and pattern.search(ctx.text(value)):
+                macro, body = node.child_by_field_name("name"), node.child_by_field_name("value")
+                if macro is not None and body is not None and pattern.search(ctx.text(body)):
                     names.add(ctx.text(macro))
         if len(names) == before:
             break

@@ -93,10 +93,10 @@ class _MaskVariables:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is None or right is None or left.type != "identifier" or not self.is_mask(right):
                 continue
-            name = ctx.text(left)
-            self.masks.add(name)
-            if name in self.declared:
-                declaration, declarator = self.declared[name]
+            assigned = ctx.text(left)
+            self.masks.add(assigned)
+            if assigned in self.declared:
+                declaration, declarator = self.declared[assigned]
                 pair = (declaration, declarator)
                 if self.narrow_type(declaration) is not None and pair not in self.narrow_declarations:
                     self.narrow_declarations.append(pair)
