@@ -39,8 +39,6 @@ NOT_YET_MYPY_CLEAN = {
     "hipify_plus/translate/engine.py",
     "hipify_plus/translate/legacy_cublas.py",
     "hipify_plus/translate/roc_types.py",
-    # the default check still finds errors here: mostly tree-sitter `Node | None` children
-    # (child_by_field_name, parent) used without a None check
 }
 
 _MYPY_ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ")
