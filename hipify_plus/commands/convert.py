@@ -6,7 +6,6 @@ import json
 import sys
 from pathlib import Path
 
-from hipify_plus.check import check_conversion
 from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.compile_flags import CompileCommandsError
@@ -86,6 +85,8 @@ def run_convert(
 
     checked = None
     if checking is not None:
+        from hipify_plus.check import check_conversion  # the compile machinery, only for --check
+
         try:
             checked = check_conversion(report.outcomes, checking)
         except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the conversion

@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from hipify_plus.cuda.preprocessor import inactive_on_amd
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, OffsetMap, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
-from hipify_plus.lint.registry import detectors
+from hipify_plus.lint.registry import Detectors, detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
 from hipify_plus.parse import Tree, error_count, nodes_of_types, parse, reparse
@@ -34,7 +35,7 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
     kind = file_kind(path)
     source = SourceFile(path, data)
     result = LintResult()
-    registered = detectors(_families(settings))
+    registered = _detectors_for(tuple(settings.select))
     if kind == "source":
         tree = tree if tree is not None else parse(data)
         ctx = LintContext(source, tree, settings)
@@ -96,15 +97,21 @@ def _compiled_on_amd(found: list[Diagnostic], ctx: LintContext) -> list[Diagnost
     return kept
 
 
-def _families(settings: LintSettings) -> frozenset[str] | None:
-    """The rule families the selection can enable (None: all), so that a narrow selection
-    imports only its own detector modules."""
-    if "ALL" in settings.select:
-        return None
+@cache
+def _detectors_for(select: tuple[str, ...]) -> Detectors:
+    """The detectors a selection can enable, decided once per selection (convert lints each file
+    with the few rules its text calls for): the families it names (all for ALL or no match),
+    and where it lists exact rule ids only, those rules' detectors, the others not imported."""
+    if "ALL" in select:
+        return detectors(None)
     from hipify_plus.registry import matches, rule_families
 
-    chosen = frozenset(family for rule_id, family in rule_families().items() if matches(rule_id, settings.select))
-    return chosen if chosen else None
+    families = rule_families()
+    chosen = frozenset(family for rule_id, family in families.items() if matches(rule_id, select))
+    if not chosen:
+        return detectors(None)
+    exact = frozenset(select) if all(s in families for s in select) else None
+    return detectors(chosen, exact)
 
 
 def _active(by_type, settings: LintSettings, path: str) -> dict[str, tuple]:

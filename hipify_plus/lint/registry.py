@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -82,25 +83,35 @@ class Detectors:
         return list(seen.values())
 
 
-def _import_family(name: str, is_package: bool) -> None:
+_RULE_MODULE = re.compile(r"hp(\d+)_")  # hp503_missing_intrinsic.py registers HP503's detectors only
+
+
+def _import_family(name: str, is_package: bool, rules: frozenset[str] | None) -> None:
     family = importlib.import_module(name)
     if is_package:
         for module in pkgutil.iter_modules(family.__path__):
+            rule = _RULE_MODULE.match(module.name)
+            if rules is not None and (rule is None or f"HP{rule[1]}" not in rules):
+                continue  # helpers (_x.py) are imported by the rule modules that use them
             importlib.import_module(f"{name}.{module.name}")
 
 
 @cache
-def detectors(families: frozenset[str] | None = None) -> Detectors:
+def detectors(families: frozenset[str] | None = None, rules: frozenset[str] | None = None) -> Detectors:
     """Import the detector modules (each named after its rule family; all of them unless
-    `families` narrows it) and index what they registered."""
+    `families` narrows it) and index what they registered. `rules` (exact ids) narrows it to
+    the detectors that may emit one of them, importing in a family package only those rules'
+    modules (a package has one module per rule, named after it)."""
     package = importlib.import_module("hipify_plus.lint.detectors")
     for module in pkgutil.iter_modules(package.__path__):
         if families is None or module.name in families:
-            _import_family(f"{package.__name__}.{module.name}", module.ispkg)
+            _import_family(f"{package.__name__}.{module.name}", module.ispkg, rules)
     wanted = None if families is None else {f"{package.__name__}.{f}" for f in families}
 
     def chosen_item(item: Registered) -> bool:
         """A family is a module, or a package with one module per rule."""
+        if rules is not None and rules.isdisjoint(item.emits):
+            return False
         if wanted is None:
             return True
         module = item.function.__module__
