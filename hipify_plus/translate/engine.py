@@ -25,7 +25,7 @@ from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.call_enums import CallEnums
 from hipify_plus.translate.definitions import declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
-from hipify_plus.translate import legacy_cublas
+from hipify_plus.translate import legacy_cublas, struct_tags
 from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version
 
@@ -50,7 +50,7 @@ _MASKED_VOTES = {
 # undeclared blockDim / hipMemoryType, or "Must define exactly one of __HIP_PLATFORM_AMD__ ...").
 _NEEDS_RUNTIME_FIRST = frozenset({
     "hip/hip_cooperative_groups.h", "hip/driver_types.h", "hip/hip_bfloat16.h",
-    "hip/hip_math_constants.h",
+    "hip/hip_math_constants.h", "hip/hip_gl_interop.h",
 })
 _ROC_LIBRARY_NAMES = {
     "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
@@ -281,8 +281,10 @@ class _Translation:
         target, added, deprecated, removed = mapping.target(self.options.roc)
         if self.roc_types is not None and target and target == mapping.roc and mapping.policy == "hip":
             target, added, deprecated, removed = self.roc_types.target(mapping, start, end)
-        if target and target == mapping.hip:
+        if not target or target == mapping.hip:
             target = self.call_enums.respell(mapping, target, start)
+        if target:
+            target = struct_tags.respell(self.data, start, target)
         library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
         version = self.options.rocm_version
