@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -52,8 +53,28 @@ class Hipcc:
         )
 
     def has_header(self, header: str) -> bool:
+        return self._header(header) is not None
+
+    def _header(self, header: str) -> Path | None:
         roots = [Path(os.environ.get("ROCM_PATH", "/opt/rocm")) / "include", Path("/usr/include")]
-        return any((root / header).is_file() for root in roots)
+        return next((root / header for root in roots if (root / header).is_file()), None)
+
+    def rocblas_release(self) -> tuple[int, int, int] | None:
+        """The ROCm release the installed rocBLAS headers come from, where it is older than hipcc's:
+        Debian 13 pairs HIP 5.7 with rocBLAS 2.47, ROCm 5.6's (it lacks 5.7's XF32 math mode)."""
+        found = self._header("rocblas/internal/rocblas-version.h")
+        if found is None:
+            return None
+        text = found.read_text(encoding="utf-8", errors="replace")
+        parts = [re.search(rf"#define\s+ROCBLAS_VERSION_{part}\s+(\d+)", text) for part in ("MAJOR", "MINOR")]
+        if not all(parts):
+            return None
+        version = tuple(int(m.group(1)) for m in parts if m)
+        return ROCBLAS_RELEASES.get(version)
+
+
+# rocBLAS major.minor -> the ROCm release that shipped it (older pairs than hipcc's are all we need)
+ROCBLAS_RELEASES = {(2, 45): (5, 3, 0), (2, 46): (5, 4, 0), (2, 47): (5, 6, 0)}
 
 
 def _find_hipcc() -> Hipcc | None:
