@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
-import os
 import sys
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -14,133 +12,17 @@ from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, us
 from hipify_plus.commands.output import ReportOutput
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
-from hipify_plus.files import walk
 from hipify_plus.fsutil import (
     DEFAULT_MAX_FILE_SIZE,
-    SkipFile,
-    UnreadableFile,
-    input_problem,
-    read_source,
     write_atomic,
 )
 from hipify_plus.lint.baseline import Baseline, BaselineError
-from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
+from hipify_plus.lint.engine import file_kind, lint
+from hipify_plus.lint.paths import LintRun, guarded_lint_job, lint_paths, write_diff
 from hipify_plus.lint.settings import ConfigError, LintSettings, settings_for
 from hipify_plus.report.formats import write_report
 from hipify_plus.report.statistics import STATISTICS_FORMATS, rule_statistics, write_statistics
 from hipify_plus.report.text import write_applied_fixes, write_available_fixes
-
-
-@dataclass
-class LintRun:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    internal: list[str] = field(default_factory=list)
-    sources: dict[str, bytes] = field(default_factory=dict)
-    unreadable: bool = False  # a path was missing or could not be read: never a clean exit
-    fixed: dict[str, Counter[str]] = field(default_factory=dict)  # path -> rule -> fixes applied
-
-
-
-def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
-    """(diagnostics, fixed data or None, internal errors, why fixing stopped, fixes applied per
-    rule) for one file."""
-    if fix is None:
-        result = lint(display, data, settings)
-        return result.diagnostics, None, result.internal_errors, "", Counter()
-    outcome = lint_and_fix(display, data, settings, fix)
-    return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
-
-
-_PARALLEL_FROM = 8  # files; below this, worker start-up costs more than it saves
-
-
-def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int):
-    if workers <= 1 or len(jobs) < _PARALLEL_FROM:
-        for job in jobs:
-            yield _guarded(job)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_guarded, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
-
-
-def _guarded(job):
-    try:
-        return _lint_job(*job)
-    except Exception as exc:  # noqa: BLE001 - reported per file
-        return [], None, [f"internal error: {type(exc).__name__}: {exc}"], "", Counter()
-
-
-def lint_paths(
-    paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0, diff_out: TextIO | None = None,
-) -> LintRun:
-    """Lint (and with `fix`, fix) every file under `paths`; `--diff`'s diff goes to `diff_out`
-    (standard output unless given)."""
-    run = LintRun()
-    usable = []
-    for path in paths:
-        problem = input_problem(path)
-        if problem:
-            run.errors.append(problem)
-            run.unreadable = True
-        else:
-            usable.append(path)
-    items: list[tuple[Path, str, bytes]] = []
-
-    def unlistable(folder: Path, why: str) -> None:
-        run.errors.append(f"{folder}: {why}")
-        run.unreadable = True
-
-    for item in walk(usable, [], list(settings.exclude), on_error=unlistable):
-        display = str(item.path)
-        if file_kind(item.path.name) is None:
-            continue
-        try:
-            data = read_source(item.path, max_file_size)
-        except SkipFile as exc:
-            run.errors.append(f"{display}: {exc}: not linted")
-            run.unreadable = run.unreadable or isinstance(exc, UnreadableFile)
-            continue
-        if b"\0" in data[:8192]:
-            run.errors.append(f"{display}: binary file, not linted")
-            continue
-        run.sources[display] = data
-        items.append((item.path, display, data))
-    workers = jobs or os.cpu_count() or 1
-    results = _results([(display, data, settings, fix) for _, display, data in items], workers)
-    for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
-        run.diagnostics += diagnostics
-        run.internal += [f"{display}: {e}" for e in internal]
-        if stopped:
-            run.errors.append(f"{display}: {stopped}")
-        if fixed is None or fixed == data:
-            continue
-        run.changed.append(display)
-        if diff:
-            write_diff(data, fixed, display, diff_out or sys.stdout)
-            run.fixed[display] = applied
-            continue
-        try:
-            write_atomic(path, fixed, path.stat().st_mode, durable=True)
-        except OSError as exc:
-            run.errors.append(f"{display}: cannot write: {exc.strerror or exc}")
-            continue
-        run.sources[display] = fixed
-        run.fixed[display] = applied
-        print(f"Rewriting {display}", file=sys.stderr)
-    return run
-
-
-def write_diff(old: bytes, new: bytes, display: str, out: TextIO) -> None:
-    out.writelines(difflib.unified_diff(
-        old.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-        new.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-        fromfile=display, tofile=display,
-    ))
 
 
 def run_lint(
@@ -282,7 +164,7 @@ def _lint_stdin(stdin_filename: str | None, settings: LintSettings, minimum: App
     if b"\0" in data[:8192]:
         usage_error("standard input is a binary file, not linted")
         return None
-    diagnostics, fixed, internal, stopped, applied = _guarded((lint_path, data, settings, minimum))
+    diagnostics, fixed, internal, stopped, applied = guarded_lint_job((lint_path, data, settings, minimum))
     if lint_path != display:
         diagnostics = [replace(d, path=display) for d in diagnostics]
     run.diagnostics = diagnostics

@@ -334,7 +334,7 @@ def build_report(
     converted code still has), compile-check it and measure its kernels when settings ask for it,
     and report every finding at its place in the user's files.
     Raises ConvertError for unusable inputs (a missing path)."""
-    from hipify_plus.commands.lint import lint_paths
+    from hipify_plus.lint.paths import lint_paths
 
     settings = settings or ReportSettings()
     problems: list[str] = []
