@@ -11,6 +11,9 @@ from hipify_plus.parse import Node
 DEVICE_RUNTIME_CALLS = frozenset({
     "cudaDeviceSynchronize", "hipDeviceSynchronize", "cudaGetParameterBuffer", "cudaLaunchDevice",
     "cudaStreamCreateWithFlags", "cudaStreamTailLaunch", "cudaStreamFireAndForget",
+    # the device runtime's allocation and stream calls, as convert renames them (host-only in HIP)
+    "hipStreamCreateWithFlags", "hipStreamDestroy", "cudaStreamDestroy", "hipMalloc", "cudaMalloc",
+    "hipFree", "cudaFree",
 })
 
 

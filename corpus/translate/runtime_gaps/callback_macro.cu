@@ -1,0 +1,13 @@
+// CUDART_CB (CUDA's callback calling convention: empty on Linux, __stdcall on Windows) has no HIP
+// counterpart; HIP's callback types use the default convention, so the macro is to be deleted.
+#include <cuda_runtime.h>
+
+void CUDART_CB done(cudaStream_t stream, cudaError_t status, void *data)  // expect: HP001
+{
+    *static_cast<int *>(data) = status == cudaSuccess;
+}
+
+void enqueue(cudaStream_t stream, int *flag)
+{
+    cudaStreamAddCallback(stream, done, flag, 0);
+}
