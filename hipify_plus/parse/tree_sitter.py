@@ -177,12 +177,17 @@ def error_count(tree: Tree) -> int:
 _NAME_TYPES = frozenset({"identifier", "type_identifier", "namespace_identifier"})
 
 
-def translation_nodes(tree: Tree) -> dict[str, list[Node]]:
+def translation_nodes(tree: Tree, extra: frozenset[str] = frozenset()) -> dict[str, list[Node]]:
     """What the translator reads: `name` (identifiers, type and namespace names), `arg`
-    (preprocessor argument text) and `include` (#include paths). Walked, never queried: names
-    are dense (see _DENSE_TYPES)."""
-    result: dict[str, list[Node]] = {"name": [], "arg": [], "include": []}
-    for node in _walk(tree, _NAME_TYPES | {"preproc_arg", "preproc_include"}):
+    (preprocessor argument text) and `include` (#include paths); and `extra`, the nodes of those
+    other types, found in the same pass. Walked, never queried: names are dense (see
+    _DENSE_TYPES)."""
+    result: dict[str, list[Node]] = {"name": [], "arg": [], "include": [], "extra": []}
+    for node in _walk(tree, _NAME_TYPES | {"preproc_arg", "preproc_include"} | extra):
+        if node.type in extra:
+            result["extra"].append(node)
+            if node.type not in _NAME_TYPES and node.type not in ("preproc_arg", "preproc_include"):
+                continue
         if node.type == "preproc_arg":
             result["arg"].append(node)
         elif node.type == "preproc_include":

@@ -115,10 +115,15 @@ def declarator_name(declarator: Node | None) -> Node | None:
     return None
 
 
-def declared_names(tree: Tree) -> frozenset[str]:
-    """Every name some declaration in this file introduces (see the module docstring)."""
+# The nodes `declared_names` reads (the translator collects them in its walk over the names).
+DECLARING_TYPES = _DECLARING | _NAMED | _TEMPLATE_PARAMETERS | {"preproc_params"}
+
+
+def declared_names(tree: Tree, nodes: list[Node] | None = None) -> frozenset[str]:
+    """Every name some declaration in this file introduces (see the module docstring).
+    `nodes`: the tree's nodes of DECLARING_TYPES, when the caller has them."""
     names: set[str] = set()
-    for node in nodes_of_types(tree, _DECLARING | _NAMED | _TEMPLATE_PARAMETERS | {"preproc_params"}):
+    for node in nodes if nodes is not None else nodes_of_types(tree, DECLARING_TYPES):
         if node.type in _NAMED:
             targets = [node.child_by_field_name("name")]
         elif node.type in _TEMPLATE_PARAMETERS:

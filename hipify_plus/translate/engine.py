@@ -23,7 +23,7 @@ from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
 from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.call_enums import CallEnums
-from hipify_plus.translate.definitions import declared_names, is_definition
+from hipify_plus.translate.definitions import DECLARING_TYPES, declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
 from hipify_plus.translate import legacy_cublas, struct_tags
 from hipify_plus.translate.roc_types import RocTypes
@@ -183,7 +183,8 @@ class _Translation:
 
     def run(self) -> TranslationResult:
         tree = self.tree = parse(self.data)
-        found = translation_nodes(tree)
+        found = translation_nodes(tree, DECLARING_TYPES)  # declarations too, for declares()
+        self.declaring = found["extra"]
         relevant = _relevant(found.get("name", []), self.table)
         if tree.root_node.has_error:
             # tree-sitter's error recovery can read the inside of an unterminated comment or
@@ -333,11 +334,11 @@ class _Translation:
 
     def declares(self, name: str) -> bool:
         """For HP006 only: a declaration in this file (a variable, field, parameter, prototype)
-        makes an unknown CUDA-looking name the project's own. Read from the file's tree once, on
-        first need (the tree of the input: nothing has edited it yet)."""
+        makes an unknown CUDA-looking name the project's own. Read once, on first need, from the
+        declarations the walk over the names collected (the input's tree: nothing edited it yet)."""
         declared = self.__dict__.get("_declared")
         if declared is None:
-            declared = self.__dict__["_declared"] = declared_names(self.tree)
+            declared = self.__dict__["_declared"] = declared_names(self.tree, self.declaring)
         return name in declared
 
     def widen_full_mask(self, after_name: int) -> None:
