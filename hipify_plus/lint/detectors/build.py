@@ -1113,10 +1113,8 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
             variables.append((arg.start, arg.end, arg.text))
         found.extend(_language_genexes(arg, safe))
         if arg.text.startswith("CUDA::"):
-            runtime = arg.text in ("CUDA::cudart", "CUDA::cudart_static")
-            hint = "`hip::host` (find_package(hip))" if runtime else "the ROCm package's target"
             found.append(_Construct("HP413", (arg.start, arg.end),
-                                    f"`{arg.text}` is a CUDA toolkit target; on ROCm link {hint}"))
+                                    f"`{arg.text}` is a CUDA toolkit target; {_rocm_target(arg.text)}"))
         language = index > 0 and args[index - 1].text == "LANGUAGE"
         if arg.text == "CUDA" and name == "set_source_files_properties" and language:
             found.append(_Construct(
@@ -1127,6 +1125,32 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
     if variables:
         found.append(_cuda_variables(variables, safe))
     return found
+
+
+# CUDA toolkit imported targets and what a ROCm build links instead (the targets the ROCm
+# packages' CMake configs export); NPP has none.
+_ROCM_TARGETS = (
+    (re.compile(r"cudart(_static)?|cuda_driver"), "`hip::host` (find_package(hip))"),
+    (re.compile(r"cublasLt(_static)?"), "hipBLASLt's target (find_package(hipblaslt))"),
+    (re.compile(r"cublas(_static)?"), "`roc::hipblas` (find_package(hipblas))"),
+    (re.compile(r"cufft\w*"), "`hip::hipfft` (find_package(hipfft))"),
+    (re.compile(r"curand(_static)?"), "`hip::hiprand` (find_package(hiprand))"),
+    (re.compile(r"cusparse(_static)?"), "`roc::hipsparse` (find_package(hipsparse))"),
+    (re.compile(r"cusolver(_static)?"), "`roc::hipsolver` (find_package(hipsolver))"),
+    (re.compile(r"nvrtc\w*"), "the `hiprtc` library that ships with the HIP runtime"),
+    (re.compile(r"nvToolsExt|nvtx3"), "roctx (`roctx64` of roctracer) instead"),
+)
+
+
+def _rocm_target(target: str) -> str:
+    name = target.removeprefix("CUDA::")
+    if re.fullmatch(r"npp\w*", name):
+        return ("NPP has no ROCm counterpart (rocAL / MIVisionX cover some image operations): port "
+                "the calls, then drop it")
+    for pattern, hint in _ROCM_TARGETS:
+        if pattern.fullmatch(name):
+            return f"on ROCm link {hint}"
+    return "on ROCm link the ROCm package's target, if the library has one"
 
 
 def _language_genexes(arg: _Arg, safe: bool) -> list[_Construct]:
@@ -1667,9 +1691,13 @@ def cmake_cuda_language(ctx: BuildContext) -> None:
 # -- HP412: float atomics on gfx90a (source code) ----------------------------------------------
 
 
-def _declaration_of(name: str, scope: Node, ctx: LintContext) -> tuple[str, int, bool, bool] | None:
+def _declaration_of(
+    name: str, scope: Node, ctx: LintContext, depth: int = 0,
+) -> tuple[str, int, bool, bool] | None:
     """(type, pointer depth, is an array, is `__shared__`) of `name` as declared in scope
-    (a function's parameters and body, or the file's top level)."""
+    (a function's parameters and body, or the file's top level). A pointer declared with an
+    initial value that points into a `__shared__` array (`float* p = smem + C;`) counts as
+    `__shared__`."""
     stack = [scope]
     while stack:
         node = stack.pop()
@@ -1691,8 +1719,37 @@ def _declaration_of(name: str, scope: Node, ctx: LintContext) -> tuple[str, int,
                 array |= current.type == "array_declarator"
                 current = current.child_by_field_name("declarator")
             if current is not None and ctx.text(current) == name:
+                if not shared and pointers == 1 and declarator.type == "init_declarator":
+                    shared = _points_into_shared(declarator.child_by_field_name("value"), scope, ctx, depth)
                 return ctx.text(kind), pointers, array, shared
     return None
+
+
+def _points_into_shared(value: Node | None, scope: Node, ctx: LintContext, depth: int) -> bool:
+    """The initial value of a pointer is an address in a `__shared__` array: the array itself,
+    `smem + i`, `&smem[i]`, or a cast of one of those, or another such pointer."""
+    while value is not None and depth < 4:
+        if value.type in ("parenthesized_expression", "cast_expression"):
+            value = value.child_by_field_name("value") or next(
+                (c for c in reversed(value.named_children) if c.type != "comment"), None)
+        elif value.type == "binary_expression":
+            operator = value.child_by_field_name("operator")
+            if operator is None or ctx.text(operator) not in ("+", "-"):
+                return False
+            value = value.child_by_field_name("left")
+        elif value.type == "pointer_expression" and ctx.text(value).startswith("&"):
+            value = value.child_by_field_name("argument")
+            if value is None or value.type != "subscript_expression":
+                return False
+            value = value.child_by_field_name("argument")
+        elif value.type == "identifier":
+            name = ctx.text(value)
+            declared = _declaration_of(name, scope, ctx, depth + 1) or _declaration_of(
+                name, ctx.tree.root_node, ctx, depth + 1)
+            return declared is not None and declared[3]
+        else:
+            return False
+    return False
 
 
 # HP412

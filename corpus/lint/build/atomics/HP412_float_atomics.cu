@@ -22,6 +22,12 @@ __global__ void histogram(const float* __restrict__ x, float* hist, double* tota
     atomicAdd(&local[bin], 1.0f);  // ok: HP412 (LDS: ds_add_f32 is native on gfx90a)
     atomicAdd(&local_total, (double)x[i]);  // ok: HP412 (LDS)
     atomicAdd(&scratch[bin], 1.0f);  // ok: HP412 (dynamic LDS)
+    float* weight_part = scratch + bins;
+    float* bias_part = weight_part;
+    float* first_bins = (float*)&local[8];
+    atomicAdd(&weight_part[bin], 1.0f);  // ok: HP412 (a pointer into dynamic LDS)
+    atomicAdd(&bias_part[bin], 1.0f);  // ok: HP412 (a copy of a pointer into LDS)
+    atomicAdd(first_bins, 1.0f);  // ok: HP412 (a cast address in LDS)
     __syncthreads();
     atomicAdd(&hist[bin], local[bin]);  // expect: HP412
     atomicAdd(hist + bin, 0.0f);  // expect: HP412
