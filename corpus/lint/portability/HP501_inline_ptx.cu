@@ -97,3 +97,19 @@ __device__ __forceinline__ unsigned lane_id_device_pass()
     return lane;
 #endif
 }
+
+// Compute capabilities named by macros of another header: `__CUDA_ARCH__` reads as 0 on AMD, so
+// a test for at least (or exactly) a named capability is false there.
+__device__ __forceinline__ void mma_named_arch(int& d, int a, int b)
+{
+#if __CUDA_ARCH__ >= PROJECT_CC_AMPERE  // expect: HP502 (the guard is the porting task)
+    asm("mad.lo.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b));  // ok: HP501
+#elif PROJECT_CC_VOLTA == __CUDA_ARCH__  // expect: HP502
+    asm("mad.lo.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b));  // ok: HP501
+#else
+    asm("mad.lo.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b));  // expect: HP501
+#endif
+#if __CUDA_ARCH__ < PROJECT_CC_TURING  // expect: HP502
+    asm("mad.lo.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b));  // expect: HP501
+#endif
+}

@@ -99,9 +99,31 @@ def _amd_value(node: Node | None, ctx: LintContext, device: bool = False) -> int
             if (left is not None and left != 0) or (right is not None and right != 0):
                 return 1
             return None if None in (left, right) else 0
+        if (left is None or right is None) and op in _ARCH_TEST:
+            return _arch_test(node, op, ctx)
         if left is None or right is None or op not in _COMPARE:
             return None
         return _COMPARE[op](left, right)
+    return None
+
+
+# `__CUDA_ARCH__ >= GGML_CUDA_CC_AMPERE`: an NVIDIA architecture compared with a named compute
+# capability, which is never 0. `__CUDA_ARCH__` reads as 0 under hip-clang, so the test has the
+# value it has for an architecture below every capability: (arch on the left, arch on the right).
+_ARCH_TEST = {
+    ">=": (0, 1), ">": (0, 1), "==": (0, 0), "!=": (1, 1), "<": (1, 0), "<=": (1, 0),
+}
+
+
+def _arch_test(node: Node, op: str, ctx: LintContext) -> int | None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None:
+        return None
+    names = [ctx.text(side) if side.type == "identifier" else None for side in (left, right)]
+    if names[0] == "__CUDA_ARCH__" and names[1] is not None and names[1] not in NVIDIA_MACROS:
+        return _ARCH_TEST[op][0]
+    if names[1] == "__CUDA_ARCH__" and names[0] is not None and names[0] not in NVIDIA_MACROS:
+        return _ARCH_TEST[op][1]
     return None
 
 
