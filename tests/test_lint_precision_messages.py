@@ -24,3 +24,17 @@ def test_cuda_toolkit_targets_name_the_rocm_target_or_say_there_is_none() -> Non
     assert "NPP has no ROCm counterpart" in messages["CUDA::nppif"]
     assert "on ROCm link" not in messages["CUDA::nppif"]
     assert "if the library has one" in messages["CUDA::cupti"]
+
+
+def test_nvtx_resource_naming_is_deleted_not_mapped_to_ranges() -> None:
+    source = b"""#include <nvtx3/nvToolsExt.h>
+void name_them(cudaEvent_t e)
+{
+    nvtxNameCudaEventA(e, "sync");
+    nvtxRangePop();
+}
+"""
+    messages = _messages("HP516", "names.cu", source)
+    naming = next(m for text, m in messages.items() if text.startswith("nvtxNameCudaEventA"))
+    assert "delete it" in naming and "use roctx" not in naming
+    assert "on AMD use roctx" in next(m for text, m in messages.items() if text.startswith("nvtxRangePop"))

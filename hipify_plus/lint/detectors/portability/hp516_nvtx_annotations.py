@@ -66,6 +66,11 @@ def nvtx_ranges(node: Node, ctx: LintContext) -> None:
     fix = None
     if edits and _is_hip_source(ctx.data):
         fix = ctx.fix("HP516", f"Use roctx (`{new}`)", edits)
-    ctx.report("HP516", span, f"`{name}` is NVTX: on AMD use roctx (`roctxRangePushA`/"
-               "`roctxRangePop`/`roctxMarkA`, link roctx64); roctx has no colours, categories or "
-               "domains", fix)
+    if re.fullmatch(r"nvtxName\w+", name):  # naming a stream, event, thread or device
+        message = (f"`{name}` is NVTX resource naming, which only NVIDIA's tools read: delete it "
+                   "when porting (roctx's ranges and marks, `roctxRangePushA`/`roctxRangePop`/"
+                   "`roctxMarkA`, name no streams or events)")
+    else:
+        message = (f"`{name}` is NVTX: on AMD use roctx (`roctxRangePushA`/`roctxRangePop`/"
+                   "`roctxMarkA`, link roctx64); roctx has no colours, categories or domains")
+    ctx.report("HP516", span, message, fix)
