@@ -3,6 +3,7 @@ from clang's output, the answer cached by content in the cache folder."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -71,10 +72,8 @@ def syntax_check(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], cache_fi
     result = interpret(arch, done.returncode, done.stderr)
     if cache_file is not None and not result.problem:
         payload = {"returncode": done.returncode, "stderr": done.stderr[:_STDERR_KEPT], "unit": str(unit)}
-        try:
+        with contextlib.suppress(OSError):  # a cache that cannot be written costs time, not correctness
             write_atomic(cache_file, json.dumps(payload).encode())
-        except OSError:
-            pass  # a cache that cannot be written costs time, not correctness
     return result
 
 

@@ -70,7 +70,8 @@ class Explainer:
         if library.kind == "cuda-only":
             return Verdict(FAILS, "cuda-only-library",
                            f"needs <{header}> ({library.name}): a CUDA-only library with no AMD counterpart")
-        return Verdict(FAILS, "cuda-header-left", f"<{header}> is a CUDA header ({library.name}) that convert left as it is")
+        return Verdict(FAILS, "cuda-header-left",
+                       f"<{header}> is a CUDA header ({library.name}) that convert left as it is")
 
     def explain(self, error: CompilerMessage, cause: str, arch: str, unit: Converted) -> tuple[str, bool]:
         """(`HP001 at src/k.cu:12`, True): convert's error finding near the error, else (the HP013

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from hipify_plus.filekinds import SOURCE_SUFFIXES
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include(?:_next)?[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|([^\s"<][^\n]*))', re.MULTILINE)
+_INCLUDE = re.compile(
+    rb'^[ \t]*#[ \t]*include(?:_next)?[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|([^\s"<][^\n]*))', re.MULTILINE)
 _FOLDER_FLAGS = ("-isystem", "-iquote", "-I")
 _SCANNED = SOURCE_SUFFIXES | {".inc"}
 

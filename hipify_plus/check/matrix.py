@@ -6,6 +6,7 @@ kernel with none gets an HP018 finding."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -121,10 +122,8 @@ def count_unit(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: lis
         return None, "hipcc could not compile it to device assembly"
     counts = count_instructions(done.stdout)
     if cache_file is not None:
-        try:
+        with contextlib.suppress(OSError):
             write_atomic(cache_file, json.dumps(counts).encode())
-        except OSError:
-            pass
     return counts, ""
 
 

@@ -114,10 +114,10 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     explainer = Explainer({c.output: c for c in converted}, findings, hipcc, scanner, available)
     many = len(settings.arches) > 1
     units = {unit.output: _unit_status(unit, results, explainer, many)
-             for (unit, _, _), results in zip(plans, compiled)}
+             for (unit, _, _), results in zip(plans, compiled, strict=True)}
     result.files = list(units.values())
     includers: dict[Path, list[tuple[Converted, list[Compiled]]]] = {}
-    for (unit, _, closure), results in zip(plans, compiled):
+    for (unit, _, closure), results in zip(plans, compiled, strict=True):
         for path in closure.files[1:]:
             includers.setdefault(path, []).append((unit, results))
     for header in split.headers:
@@ -132,7 +132,7 @@ def _count_matrix_instructions(plans: list[tuple[Converted, list[str], Closure]]
                                units: dict[Path, FileCheck], settings: CheckSettings, hipcc: Hipcc) -> list:
     """WMMA units: matrix instructions per kernel for each target they compile for (check/matrix.py)."""
     found = []
-    for (unit, flags, closure), results in zip(plans, compiled):
+    for (unit, flags, closure), results in zip(plans, compiled, strict=True):
         try:
             kernels = wmma_kernels(unit.output.read_bytes())
         except OSError:

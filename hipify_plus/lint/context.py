@@ -329,7 +329,8 @@ class LintContext:
             if kind is None or self.text(kind) != "dim3":
                 continue
             for declarator in node.children_by_field_name("declarator"):
-                name = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                name = (declarator.child_by_field_name("declarator") if declarator.type == "init_declarator"
+                        else declarator)
                 if name is None or name.type != "identifier":
                     continue
                 key = self.text(name)

@@ -106,7 +106,7 @@ def call_rows() -> dict[str, tuple[Row, ...]]:
         if header is None:
             header = cells
             continue
-        get = dict(zip(header, cells))
+        get = dict(zip(header, cells, strict=False))  # a row may be shorter than the header
         cuda, count = get.get("cuda", ""), get.get("args", "")
         if not cuda or not count.isdigit() or get.get("when") not in ("always", "hip", "roc"):
             raise TableError(f"call_arguments.tsv: bad row {line!r}")

@@ -8,9 +8,9 @@ reports every CUDA name it leaves behind. All changes are byte-range edits.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hipify_plus import lexer, templates
@@ -21,11 +21,11 @@ from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTa
 from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
+from hipify_plus.translate import legacy_cublas, struct_tags
 from hipify_plus.translate.arguments import CallArguments
 from hipify_plus.translate.call_enums import CallEnums
 from hipify_plus.translate.definitions import DECLARING_TYPES, declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
-from hipify_plus.translate import legacy_cublas, struct_tags
 from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version
 
@@ -404,7 +404,8 @@ class _Translation:
             message = f"`{mapping.cuda}()` needs ROCm {added}; wrote `{spelling}` for ROCm {version}"
         else:
             self.rename(start, end, mapping.cuda, spelling)
-            message = f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` for ROCm {version}"
+            message = (f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` "
+                       f"for ROCm {version}")
             if mapping.note:
                 message += f" ({mapping.note})"
         self.report("HP008", start, end, message, **info)
@@ -583,8 +584,8 @@ def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> boo
 
 
 # macros that configure system headers, so must be defined before any of them is included
-_FEATURE_MACRO = re.compile(rb"^(?:_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|_POSIX_C_SOURCE|_XOPEN_SOURCE\w*"
-                            rb"|_LARGEFILE\w*|_FILE_OFFSET_BITS|_ISOC\w+_SOURCE|_USE_MATH_DEFINES|NOMINMAX"
+_FEATURE_MACRO = re.compile(rb"^(?:_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|_POSIX_C_SOURCE"
+                            rb"|_XOPEN_SOURCE\w*|_LARGEFILE\w*|_FILE_OFFSET_BITS|_ISOC\w+_SOURCE|_USE_MATH_DEFINES|NOMINMAX"
                             rb"|WIN32_LEAN_AND_MEAN|__STDC_\w+_MACROS|_CRT_\w+)$")
 
 

@@ -42,7 +42,8 @@ from hipify_plus.versions import Version
 _DEVICE_CODE = (b"__global__", b"__device__")
 _COMPLEX_TYPES = frozenset({"cuComplex", "cuFloatComplex", "cuDoubleComplex"})
 # CUDA half/bf16 API names (device library): conversions, intrinsics, math, the paired types
-_HALF_API = re.compile(r"half|^__h|^h2|^h(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|ceil|floor|trunc|rint|sin|cos)$")
+_HALF_API = re.compile(
+    r"half|^__h|^h2|^h(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|ceil|floor|trunc|rint|sin|cos)$")
 _BF16_API = re.compile(r"bfloat16|bf16")
 _BF16_TYPES = frozenset({"__nv_bfloat16", "nv_bfloat16"})
 _ROCSPARSE_DATATYPES = frozenset({

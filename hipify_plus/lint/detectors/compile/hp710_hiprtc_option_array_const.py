@@ -38,7 +38,8 @@ def _declared_type(argument: Node) -> str | None:
         node = stack.pop()
         if node.type in ("declaration", "parameter_declaration"):
             for declarator in node.children_by_field_name("declarator"):
-                stars, inner = 0, declarator
+                stars = 0
+                inner: Node | None = declarator
                 while inner is not None and inner.type in ("pointer_declarator", "array_declarator",
                                                            "init_declarator"):
                     if inner.type != "init_declarator":
