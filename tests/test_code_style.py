@@ -18,17 +18,7 @@ RUFF_PATHS = ["hipify_plus", "tests", "bench", "tools", "fuzz"]
 # Files other work was changing when ruff and mypy joined the suite (the speed work and the
 # cuda-samples compile blockers): fixed after that work lands, then removed from here.
 NOT_YET_RUFF_CLEAN: set[str] = set()
-NOT_YET_MYPY_CLEAN = {
-    # being changed by the other work, as above
-    "hipify_plus/check/matrix.py",
-    "hipify_plus/lint/context.py",
-    "hipify_plus/lint/detectors/compile/hp708_deviceptr_arithmetic.py",
-    "hipify_plus/lint/detectors/compile/hp709_device_prop_field_missing.py",
-    "hipify_plus/lint/engine.py",
-    "hipify_plus/translate/engine.py",
-    "hipify_plus/translate/legacy_cublas.py",
-    "hipify_plus/translate/roc_types.py",
-}
+NOT_YET_MYPY_CLEAN: set[str] = set()
 
 _MYPY_ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ")
 

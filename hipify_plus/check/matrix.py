@@ -49,7 +49,7 @@ def wmma_kernels(data: bytes) -> list[tuple[str, int]]:
     found = []
     for definition in nodes_of_types(parse(data), frozenset({"function_definition"})):
         name = declarator_name(definition)
-        if name is None or "__global__" not in execution_space(definition):
+        if name is None or name.text is None or "__global__" not in execution_space(definition):
             continue
         if b"mma_sync" in data[definition.start_byte : definition.end_byte]:
             found.append((base_name(name.text.decode("utf-8", "replace")), name.start_byte))
@@ -63,8 +63,8 @@ def _demangled_name(symbol: str) -> str:
     nested = text.startswith("N")
     text = text[1:] if nested else text
     names = []
-    while text and text[0].isdigit():
-        length = re.match(r"\d+", text).group(0)
+    while text and (digits := re.match(r"\d+", text)) is not None:
+        length = digits.group(0)
         names.append(text[len(length) : len(length) + int(length)])
         text = text[len(length) + int(length):]
         if not nested:

@@ -11,7 +11,7 @@ from typing import Any
 
 from hipify_plus.cuda.includes import header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
-from hipify_plus.cuda.syntax import base_name, execution_space, execution_space_macros
+from hipify_plus.cuda.syntax import base_name, execution_space, execution_space_macros, node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
@@ -111,7 +111,7 @@ class LintContext:
         return found
 
     def text(self, node: Node) -> str:
-        return node.text.decode("utf-8", "surrogateescape")
+        return node_text(node)
 
     @cached_property
     def is_hip(self) -> bool:
@@ -196,11 +196,11 @@ class LintContext:
         self._constants_partial: dict[str, int] = {}
         for _ in range(3):
             seen: dict[str, set[int | None]] = {}
-            for name, value in pending:
-                folded = self._fold_text(value) if isinstance(value, str) else self.int_value(value)
-                seen.setdefault(name, set()).add(folded)
+            for constant, definition in pending:
+                folded = self._fold_text(definition) if isinstance(definition, str) else self.int_value(definition)
+                seen.setdefault(constant, set()).add(folded)
             self._constants_partial = {
-                n: next(iter(v)) for n, v in seen.items() if len(v) == 1 and None not in v  # type: ignore[misc]
+                n: only for n, v in seen.items() if len(v) == 1 and (only := next(iter(v))) is not None
             }
         return self._constants_partial
 

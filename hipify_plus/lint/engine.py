@@ -176,7 +176,7 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
     for round_number in range(1, MAX_FIX_ROUNDS + 1):
         rule_of = {id(d.fix): d.rule for d in result.diagnostics
                    if d.fix is not None and d.fix.applicability >= minimum}
-        fixes = [d.fix for d in result.diagnostics if id(d.fix) in rule_of]
+        fixes = [d.fix for d in result.diagnostics if d.fix is not None and id(d.fix) in rule_of]
         if not fixes:
             return FixOutcome(current, result, applied, round_number - 1, edits=kept, fixed=fixed)
         outcome = apply_fixes(current, fixes, minimum)

@@ -12,8 +12,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from hipify_plus import lexer, templates
+from hipify_plus.cuda.syntax import node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.literals import is_full_32bit_mask, is_full_mask
@@ -33,7 +35,6 @@ RUNTIME_HEADER = "hip/hip_runtime.h"
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
-_UNSEEN = object()
 _MASKED_INTRINSICS = frozenset({
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
     "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
@@ -127,11 +128,14 @@ def project_definitions(data: bytes, table: MappingTable | None = None) -> set[s
 def _relevant(nodes: list[Node], table: MappingTable) -> list[tuple[Node, str]]:
     """The name nodes the translator cares about: mapped or CUDA-looking names."""
     memo = table.relevance_memo
-    found = []
+    found: list[tuple[Node, str]] = []
     for node in nodes:
         raw = node.text
-        name = memo.get(raw, _UNSEEN)
-        if name is _UNSEEN:
+        if raw is None:
+            continue
+        try:
+            name = memo[raw]
+        except KeyError:
             text = raw.decode("utf-8", "replace")
             name = memo[raw] = text if (text in table or CUDA_LOOKING.match(text)) else None
         if name is not None:
@@ -211,7 +215,7 @@ class _Translation:
                 continue  # #pragma / #error text is not code
             for start, end in lexer.identifiers(self.data, body.start_byte, body.end_byte):
                 self.identifier(start, end)
-            if self.options.hip_launch_syntax and b"<<<" in body.text:
+            if self.options.hip_launch_syntax and b"<<<" in (body.text or b""):
                 self.report("HP009", body.start_byte, body.end_byte,
                             "kernel launch inside a macro body kept as <<<>>>")
         self.arguments.apply(self.buffer)  # after every rename: copied arguments are translated
@@ -252,7 +256,7 @@ class _Translation:
             frozenset(self.libraries), edit_rounds=[edits], tree=tree,
         )
 
-    def report(self, rule: str, start: int, end: int, message: str, **data: object) -> None:
+    def report(self, rule: str, start: int, end: int, message: str, **data: Any) -> None:
         self.diagnostics.append(make_diagnostic(self.source, rule, start, end, message, **data))
 
     # -- identifiers ----------------------------------------------------------------------
@@ -394,10 +398,10 @@ class _Translation:
             message = (f"`{mapping.cuda}` needs ROCm {added}; wrote `{replacement}` without the "
                        f"lane mask for ROCm {version}")
         elif "(" in spelling:
-            call = lexer.call_arguments(self.data, end)
-            if call is None or call[0]:
+            empty_call = lexer.call_arguments(self.data, end)
+            if empty_call is None or empty_call[0]:
                 return False
-            if not self.buffer.replace_absorbing(start, call[1], spelling.encode()):
+            if not self.buffer.replace_absorbing(start, empty_call[1], spelling.encode()):
                 return True  # inside an argument another fallback dropped
             self.renamed += 1
             self.rewritten.add(mapping.cuda)
@@ -449,15 +453,18 @@ class _Translation:
         for path in paths:
             target = self.include_target(path)
             directive = path.parent
+            if directive is None:
+                continue
             scope = directive.parent.start_byte if directive.parent is not None else 0
             if target is not None and target.startswith("hip/"):
                 first_hip.setdefault(scope, directive)
         for path in paths:
             raw = path.text
-            if path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
+            directive = path.parent
+            if (raw is None or directive is None or path.type not in ("system_lib_string", "string_literal")
+                    or len(raw) < 2):
                 continue
             name = raw[1:-1].decode("utf-8", "replace")
-            directive = path.parent
             scope = directive.parent.start_byte if directive.parent is not None else 0
             header = self.table.header(name)
             if (self.include_target(path) in _NEEDS_RUNTIME_FIRST
@@ -519,7 +526,7 @@ class _Translation:
     def include_target(self, path: Node) -> str | None:
         """The header an #include path names after conversion (itself when it is not CUDA's)."""
         raw = path.text
-        if path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
+        if raw is None or path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
             return None
         name = raw[1:-1].decode("utf-8", "replace")
         header = self.table.header(name)
@@ -556,7 +563,7 @@ class _Translation:
             return
         render = self.buffer.render
         name = text(render(function.start_byte, function.end_byte))
-        if function.type == "template_function" or "<" in name or text(function.text) in self.wrapped_kernels:
+        if function.type == "template_function" or "<" in name or node_text(function) in self.wrapped_kernels:
             name = f"HIP_KERNEL_NAME({name})"
         config_text = [text(render(s.start_byte, s.end_byte)) for s in settings]
         grid, block = (c if c.startswith("dim3") else f"dim3({c})" for c in config_text[:2])
@@ -601,10 +608,10 @@ def _runtime_include_offset(root: Node, data: bytes) -> int:
         if child.type == "preproc_include":
             # right after `#pragma once` (HIPIFY's place) or the feature macros before the include
             return after if after is not None else child.start_byte
-        if child.type == "preproc_call" and child.text.split()[:2] == [b"#pragma", b"once"]:
+        if child.type == "preproc_call" and (child.text or b"").split()[:2] == [b"#pragma", b"once"]:
             after = child.end_byte
             continue
-        if child.type == "preproc_def" and _FEATURE_MACRO.match(child.child_by_field_name("name").text or b""):
+        if child.type == "preproc_def" and _FEATURE_MACRO.match(_name_text(child)):
             after = child.end_byte  # `#define _GNU_SOURCE` must come before the system headers
             continue
         if child.type == "preproc_ifdef" and _is_header_guard(child):
@@ -618,14 +625,20 @@ def _runtime_include_offset(root: Node, data: bytes) -> int:
     return len(data) if root.children else 0
 
 
+def _name_text(definition: Node) -> bytes:
+    """The bytes of a #define's name (none when the parse has no name)."""
+    name = definition.child_by_field_name("name")
+    return (name.text or b"") if name is not None else b""
+
+
 def _is_header_guard(node: Node) -> bool:
     named = node.named_children
     return (
         node.children[0].type == "#ifndef"
         and len(named) >= 2
         and named[1].type == "preproc_def"
-        and named[1].child_by_field_name("name") is not None
-        and named[1].child_by_field_name("name").text == named[0].text
+        and (guard := named[1].child_by_field_name("name")) is not None
+        and guard.text == named[0].text
     )
 
 

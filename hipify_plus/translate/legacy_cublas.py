@@ -24,7 +24,12 @@ _HANDLE_API = (b"cublasHandle_t", b"hipblasHandle_t", b"cublasCreate", b"hipblas
 
 @cache
 def _legacy_names(table: MappingTable) -> frozenset[str]:
-    return frozenset(n for n in table.names() if n + "_v2" in table and table.get(n).library == "cublas")
+    return frozenset(n for n in table.names() if n + "_v2" in table and _library(table, n) == "cublas")
+
+
+def _library(table: MappingTable, name: str) -> str:
+    mapping = table.get(name)
+    return mapping.library if mapping is not None else ""
 
 
 def legacy_cublas_names(table: MappingTable, includes: set[str], data: bytes) -> frozenset[str]:

@@ -153,7 +153,8 @@ class RocTypes:
             functions = sorted(n for n in self.names if self._library_function(n, "cucomplex"))
             if functions:
                 return f"`{functions[0]}`"
-            if self.member_access() & {n for n in _COMPLEX_TYPES if self.table.get(n).roc == mapping.roc}:
+            same_roc = {n for n in _COMPLEX_TYPES if (m := self.table.get(n)) is not None and m.roc == mapping.roc}
+            if self.member_access() & same_roc:
                 return "`.x`/`.y` of a complex value"
             return None
         if any(marker in self.data for marker in _DEVICE_CODE):

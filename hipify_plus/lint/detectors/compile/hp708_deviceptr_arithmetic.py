@@ -98,9 +98,10 @@ def _compound(ctx: LintContext, types: DeviceptrTypes, node: Node, reported: set
         target = node.child_by_field_name("argument")
         operator = "+" if b"++" in data[node.start_byte:node.end_byte] else "-"
         value = b"1"
-        statement = node.parent is not None and (node.parent.type == "expression_statement" or (
-            node.parent.type == "for_statement" and node.parent.child_by_field_name("update") is not None
-            and node.parent.child_by_field_name("update").start_byte == node.start_byte))
+        parent = node.parent
+        update = parent.child_by_field_name("update") if parent is not None and parent.type == "for_statement" else None
+        statement = parent is not None and (parent.type == "expression_statement" or (
+            update is not None and update.start_byte == node.start_byte))
     else:
         target = node.child_by_field_name("left")
         operator = operator_of(node)[:-1]
@@ -177,8 +178,9 @@ def deviceptr_arithmetic(ctx: LintContext) -> None:
             continue
         for declarator in node.children_by_field_name("declarator"):
             value = declarator.child_by_field_name("value") if declarator.type == "init_declarator" else None
-            if value is not None and value.type != "initializer_list" and declarator.child_by_field_name(
-                    "declarator") is not None and declarator.child_by_field_name("declarator").type == "identifier":
+            declared = declarator.child_by_field_name("declarator")
+            if (value is not None and value.type != "initializer_list"
+                    and declared is not None and declared.type == "identifier"):
                 _integer_into_pointer(ctx, types, value, reported)
     for node in ctx.nodes({"assignment_expression"}):
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")

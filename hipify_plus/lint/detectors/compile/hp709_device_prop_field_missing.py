@@ -73,7 +73,7 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
                                                                field.hip.encode())])
             ctx.report("HP709", field_node, f"`hipDeviceProp_t` spells `{field.name}` as `{field.hip}`", fix)
         return
-    if field.older:
+    if field.older and field.added is not None:
         fix = ctx.fix("HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte,
                                                              field.older.encode())])
         ctx.report("HP709", field_node, f"`hipDeviceProp_t` has `{field.name}` from ROCm "
