@@ -14,7 +14,7 @@ static miopenBackendDescriptor_t build(miopenBackendDescriptorType_t kind, std::
 {
     miopenBackendDescriptor_t d = nullptr;
     if (miopenBackendCreateDescriptor(kind, &d) != miopenStatusSuccess) return nullptr;  // expect: HP308
-    for (const Attr &a : attrs) miopenBackendSetAttribute(d, a.name, a.type, a.n, a.v);
+    for (const Attr &a : attrs) miopenBackendSetAttribute(d, a.name, a.type, a.n, const_cast<void*>(a.v));
     return miopenBackendFinalize(d) == miopenStatusSuccess ? d : nullptr;
 }
 
