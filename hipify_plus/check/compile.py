@@ -41,11 +41,12 @@ def command(hipcc: Hipcc, unit: Path, arch: str, flags: list[str]) -> list[str]:
     return [hipcc.path, "-fsyntax-only", "-x", "hip", f"--offload-arch={arch}", "-w", *flags, str(unit)]
 
 
-def cache_key(hipcc: Hipcc, arch: str, flags: list[str], files: list[Path]) -> str:
-    """hipcc (path, version), target, flags, and the path and bytes of every file the unit can
-    include (the unit first)."""
+def cache_key(hipcc: Hipcc, arch: str, flags: list[str], files: list[Path], kind: str = CACHE_FORMAT) -> str:
+    """What a cached compile depends on: the kind of result (`kind`, with its format's version),
+    hipcc (path, version), target, flags, and the path and bytes of every file the unit can include
+    (the unit first)."""
     digest = hashlib.blake2b(digest_size=20)
-    digest.update(json.dumps([CACHE_FORMAT, hipcc.path, hipcc.version, arch, flags]).encode())
+    digest.update(json.dumps([kind, hipcc.path, hipcc.version, arch, flags]).encode())
     for path in files:
         digest.update(b"\0" + str(path).encode() + b"\0")
         try:

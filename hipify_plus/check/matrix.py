@@ -7,13 +7,13 @@ kernel with none gets an HP018 finding."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hipify_plus.check.compile import cache_key
 from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.fsutil import write_atomic
@@ -88,22 +88,11 @@ def count_instructions(assembly: str) -> dict[str, int]:
     return counts
 
 
-def _cache_key(hipcc: Hipcc, arch: str, flags: list[str], files: list[Path]) -> str:
-    digest = hashlib.blake2b(digest_size=20)
-    digest.update(json.dumps([CACHE_FORMAT, hipcc.path, hipcc.version, arch, flags]).encode())
-    for path in files:
-        digest.update(b"\0" + str(path).encode() + b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError as exc:
-            digest.update(f"unreadable: {exc}".encode())
-    return digest.hexdigest()
-
-
 def count_unit(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: list[Path],
                cache_dir: Path | None) -> tuple[dict[str, int] | None, str]:
     """(matrix instructions per kernel, '') or (None, why not) for one unit and target."""
-    cache_file = cache_dir / "check" / f"{_cache_key(hipcc, arch, flags, files)}.json" if cache_dir else None
+    key = cache_key(hipcc, arch, flags, files, CACHE_FORMAT)
+    cache_file = cache_dir / "check" / f"{key}.json" if cache_dir else None
     if cache_file is not None:
         try:
             return {str(k): int(v) for k, v in json.loads(cache_file.read_text(encoding="utf-8")).items()}, ""
