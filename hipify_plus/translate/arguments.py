@@ -141,13 +141,16 @@ class CallArguments:
         if rows is None:
             return True
         side = "roc" if mapping.roc and target == mapping.roc else "hip"
-        row = next((r for r in rows if r.applies(side, self.version)), None)
-        if row is None:
+        applying = [r for r in rows if r.applies(side, self.version)]
+        if not applying:
             return True
         call = lexer.call_arguments(self.data, end)
         if call is None:
             return True  # not a call (a function's address, a declaration of the project's own)
         args, close = call
+        # a function with rows for several argument counts (CUDA 12's and 13's cuCtxCreate) takes
+        # the row of the call's count; with none, the first says what was expected
+        row = next((r for r in applying if r.count == len(args)), applying[0])
         info = {"identifier": mapping.cuda, "library": mapping.library, "status": mapping.status}
         if len(args) != row.count:
             self.report("HP015", start, end,

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 
     CUcontext ctx;
 #if CUDA_VERSION >= 13000  // expect: HP702
-    DRV(cuCtxCreate(&ctx, nullptr, CU_CTX_SCHED_AUTO, dev));  // expect: HP015
+    DRV(cuCtxCreate(&ctx, nullptr, CU_CTX_SCHED_AUTO, dev));  // expect: HP003
 #else
     DRV(cuCtxCreate(&ctx, CU_CTX_SCHED_AUTO, dev));  // expect: HP003
 #endif

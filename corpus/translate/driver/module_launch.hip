@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 
     hipCtx_t ctx;
 #if CUDA_VERSION >= 13000  // expect: HP702
-    DRV(cuCtxCreate(&ctx, nullptr, hipDeviceScheduleAuto, dev));  // expect: HP015
+    DRV(hipCtxCreate(&ctx, hipDeviceScheduleAuto, dev));  // expect: HP003
 #else
     DRV(hipCtxCreate(&ctx, hipDeviceScheduleAuto, dev));  // expect: HP003
 #endif

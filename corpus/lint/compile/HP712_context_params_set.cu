@@ -1,0 +1,14 @@
+// hipify-plus-test: rocm-version=5.7 compile=no
+// CUDA 13 context parameters that are set: reported, left as they are.
+#include <hip/hip_runtime.h>
+
+struct CUctxCreateParams { int affinity; };  // what CUDA 13 declares; HIP has none
+
+hipCtx_t set_params(hipDevice_t device)
+{
+    hipCtx_t context;
+    CUctxCreateParams params = {};
+    params.affinity = 4;
+    cuCtxCreate(&context, &params, 0, device);  // expect: HP712 (the parameters are used: no fix)
+    return context;
+}
