@@ -12,3 +12,16 @@ hipCtx_t set_params(hipDevice_t device)
     cuCtxCreate(&context, &params, 0, device);  // expect: HP712 (the parameters are used: no fix)
     return context;
 }
+
+hipCtx_t two_scopes(hipDevice_t device, bool first)
+{
+    hipCtx_t context;
+    if (first) {
+        CUctxCreateParams params = {};
+        cuCtxCreate(&context, &params, 0, device);  // expect: HP712 (declared twice in the function: no fix)
+    } else {
+        CUctxCreateParams params = {};
+        cuCtxCreate(&context, &params, 0, device);  // expect: HP712
+    }
+    return context;
+}

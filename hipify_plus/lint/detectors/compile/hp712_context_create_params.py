@@ -54,6 +54,8 @@ def _empty_params(name: str, function: Node) -> tuple[Node | None, str]:
                 value = declarator.child_by_field_name("value")
                 if value is None or not _EMPTY_INIT.match(" ".join(node_text(value).split())):
                     return None, f"`{name}` is not initialised with {{}}"
+                if declaration is not None:
+                    return None, f"the function declares `{name}` more than once"
                 declaration = node
         elif (node.type == "identifier" and node_text(node) == name and declaration is not None
               and not declaration.start_byte <= node.start_byte < declaration.end_byte):
