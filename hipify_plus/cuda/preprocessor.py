@@ -144,11 +144,9 @@ class AmdBuild:
             left = self.evaluate(node.child_by_field_name("left"))
             right = self.evaluate(node.child_by_field_name("right"))
             if op == "&&":
-                return 0 if 0 in (left, right) else (None if None in (left, right) else 1)
+                return both(left, right)
             if op == "||":
-                if (left is not None and left != 0) or (right is not None and right != 0):
-                    return 1
-                return None if None in (left, right) else 0
+                return either(left, right)
             if left is None or right is None or op not in _COMPARE:
                 return None
             return _COMPARE[op](left, right)
@@ -195,6 +193,18 @@ def mentions_amd(condition: Node) -> bool:
             return True
         stack.extend(current.children)
     return False
+
+
+def both(left: int | None, right: int | None) -> int | None:
+    """`left && right` where None is a value the preprocessor cannot know here."""
+    return 0 if 0 in (left, right) else (None if None in (left, right) else 1)
+
+
+def either(left: int | None, right: int | None) -> int | None:
+    """`left || right` where None is a value the preprocessor cannot know here."""
+    if (left is not None and left != 0) or (right is not None and right != 0):
+        return 1
+    return None if None in (left, right) else 0
 
 
 def condition_of(directive: Node) -> Node | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from hipify_plus.cuda.preprocessor import both, condition_of, either
 from hipify_plus.cuda.syntax import descendants, same
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._file import _raw
@@ -94,11 +95,9 @@ def _amd_value(node: Node | None, ctx: LintContext, device: bool = False) -> int
         left = _amd_value(node.child_by_field_name("left"), ctx, device)
         right = _amd_value(node.child_by_field_name("right"), ctx, device)
         if op == "&&":
-            return 0 if 0 in (left, right) else (None if None in (left, right) else 1)
+            return both(left, right)
         if op == "||":
-            if (left is not None and left != 0) or (right is not None and right != 0):
-                return 1
-            return None if None in (left, right) else 0
+            return either(left, right)
         if (left is None or right is None) and op in _ARCH_TEST:
             return _arch_test(node, op, ctx)
         if left is None or right is None or op not in _COMPARE:
@@ -140,11 +139,6 @@ def _condition_value(directive: Node, ctx: LintContext, device: bool = False) ->
     return _amd_value(directive.child_by_field_name("condition"), ctx, device)
 
 
-def _condition_of(directive: Node) -> Node | None:
-    """The tested expression of an #if/#elif, or the name of an #ifdef/#ifndef."""
-    return directive.child_by_field_name("condition") or directive.child_by_field_name("name")
-
-
 def _is_condition(child: Node, directive: Node) -> bool:
     return same(child, directive.child_by_field_name("condition")) or same(
         child, directive.child_by_field_name("name"))
@@ -175,7 +169,7 @@ def _arch_switched(node: Node, ctx: LintContext, words: tuple[bytes, ...]) -> bo
     parent = node.parent
     while parent is not None:
         if parent.type in CONDITIONALS:
-            condition = _condition_of(parent)
+            condition = condition_of(parent)
             if condition is not None and any(w in _raw(condition, ctx) for w in words):
                 return True
         parent = parent.parent

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from hipify_plus.cuda.preprocessor import condition_of
 from hipify_plus.cuda.syntax import (
     call_args,
     callee_name,
@@ -25,7 +26,6 @@ from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import (
     CONDITIONALS,
-    _condition_of,
     _condition_value,
     _excluded_on_amd,
     _is_condition,
@@ -104,7 +104,7 @@ def _arch_test(directive: Node, ctx: LintContext) -> bool:
     """`#if __CUDA_ARCH__ >= 800` (only __CUDA_ARCH__ compared with numbers, no AMD macro)."""
     if directive.type not in ("preproc_if", "preproc_elif"):
         return False
-    condition = _condition_of(directive)
+    condition = condition_of(directive)
     if condition is None or _mentions_amd(condition, ctx):
         return False
     names = {ctx.text(n) for n in descendants(condition) if n.type == "identifier"}
@@ -125,7 +125,7 @@ def _device_guards(node: Node, ctx: LintContext) -> tuple[list[Node], str]:
             elif not _is_condition(child, parent) and _condition_value(parent, ctx, device=True) == 0:
                 if _arch_test(parent, ctx):
                     guards.append(parent)
-                elif "__CUDA_ARCH__" in ctx.text(_condition_of(parent) or parent):
+                elif "__CUDA_ARCH__" in ctx.text(condition_of(parent) or parent):
                     return guards, "presence"
                 else:
                     return guards, "skip"
@@ -217,7 +217,7 @@ def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], N
             plan.block("", function_name_span(function), f"`{name}` numbers threads itself: the tool ports "
                        "warp numbering only in kernels")
     for directive in guards.values() if plan.cuda else ():
-        condition = _condition_of(directive)
+        condition = condition_of(directive)
         if condition is None:  # not an arch test: _device_guards keeps only those
             continue
         plan.edits.append(Edit(condition.start_byte, condition.end_byte,

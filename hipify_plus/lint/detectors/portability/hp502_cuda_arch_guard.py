@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hipify_plus.cuda.preprocessor import condition_of
 from hipify_plus.cuda.syntax import callee_name, descendants, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import (
     CONDITIONALS,
-    _condition_of,
     _device_excluded,
     _excluded_on_amd,
     _is_amd_macro,
@@ -45,7 +45,7 @@ def _chain_root(directive: Node) -> Node:
 def _earlier_branch_mentions_amd(directive: Node, ctx: LintContext) -> bool:
     """`#if defined(__HIP_DEVICE_COMPILE__) ... #elif defined(__CUDA_ARCH__)`: AMD comes first."""
     for branch in _earlier_branches(directive):
-        condition = _condition_of(branch)
+        condition = condition_of(branch)
         if condition is not None and _mentions_amd(condition, ctx):
             return True
     return False

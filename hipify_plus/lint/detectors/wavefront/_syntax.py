@@ -4,6 +4,8 @@ rules keep on the context. Helpers every family needs come from `hipify_plus.cud
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hipify_plus.cuda.syntax import base_name, declarator_name
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -154,3 +156,30 @@ def _in_preproc_condition(node: Node) -> bool:
             return False
         child, parent = parent, parent.parent
     return False
+
+
+def _defines_name(node: Node) -> bool:
+    """True if the identifier is the name a #define, an enumerator or a declarator introduces."""
+    parent = node.parent
+    if parent is None:
+        return False
+    field_name = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
+                  "init_declarator": "declarator"}.get(parent.type)
+    return field_name is not None and parent.child_by_field_name(field_name) == node
+
+
+_GUARDED_BRANCH = {"conditional_expression": "consequence", "if_statement": "consequence",
+                   "while_statement": "body", "for_statement": "body"}
+
+
+def _guarding_conditions(node: Node) -> Iterator[Node]:
+    """The conditions `node` runs under inside its function, innermost first: of each `?:`, `if`,
+    `while` or `for` whose guarded branch (the consequence or the body) holds it."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type != "function_definition":
+        guarded = _GUARDED_BRANCH.get(parent.type)
+        if guarded and child == parent.child_by_field_name(guarded):
+            condition = parent.child_by_field_name("condition")
+            if condition is not None:
+                yield condition
+        child, parent = parent, parent.parent

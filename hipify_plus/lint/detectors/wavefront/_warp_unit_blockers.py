@@ -27,6 +27,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _cache,
     _call_base,
     _function_of,
+    _guarding_conditions,
     _line,
     _literal,
     _operator,
@@ -199,19 +200,13 @@ def _guarded_by_warp_count(access: Node, index: Node, ctx: LintContext, consumed
     if index.type != "identifier":
         return False
     name = ctx.text(index)
-    child, parent = access, access.parent
-    while parent is not None and parent.type != "function_definition":
-        guarded = {"conditional_expression": "consequence", "if_statement": "consequence",
-                   "while_statement": "body", "for_statement": "body"}.get(parent.type)
-        condition = parent.child_by_field_name("condition") \
-            if guarded and child == parent.child_by_field_name(guarded) else None
-        for node in descendants(condition) if condition is not None else ():
+    for condition in _guarding_conditions(access):
+        for node in descendants(condition):
             if node.type == "binary_expression" and _operator(node, ctx) in ("<", "<="):
                 left = _unparen(node.child_by_field_name("left"))
                 bound = node.child_by_field_name("right")
                 if left is not None and ctx.text(left) == name and _local_from_fixed(bound, consumed):
                     return True
-        child, parent = parent, parent.parent
     return False
 
 

@@ -20,6 +20,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _constant_context,
     _function_kind,
     _function_of,
+    _guarding_conditions,
     _literal,
     _op_literal,
     _operator,
@@ -250,13 +251,8 @@ def _bounded(access: Node, index: Node, ctx: LintContext) -> bool:
     wavefront width (`lane < nwarps ? a[lane] : 0`, `if (threadIdx.x < blockDim.x / warpSize)`;
     not `if (threadIdx.x < warpSize)`)."""
     names = {ctx.text(index), "threadIdx"}
-    child, parent = access, access.parent
-    while parent is not None and parent.type != "function_definition":
-        guarded = {"conditional_expression": "consequence", "if_statement": "consequence",
-                   "while_statement": "body", "for_statement": "body"}.get(parent.type)
-        condition = parent.child_by_field_name("condition") \
-            if guarded and child == parent.child_by_field_name(guarded) else None
-        for node in descendants(condition) if condition is not None else ():
+    for condition in _guarding_conditions(access):
+        for node in descendants(condition):
             operator = _operator(node, ctx) if node.type == "binary_expression" else ""
             if operator not in ("<", "<=", ">", ">="):
                 continue
@@ -268,7 +264,6 @@ def _bounded(access: Node, index: Node, ctx: LintContext) -> bool:
             value = ctx.int_value(large)
             if ctx.text(_unparen(large) or large) not in _WAVE_WIDTHS and (value is None or value < 64):
                 return True
-        child, parent = parent, parent.parent
     return False
 
 

@@ -24,7 +24,7 @@ import re
 from hipify_plus.cuda.syntax import call_args, callee_text, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _WARPISH
-from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _function_of, _literal
+from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _defines_name, _function_of, _literal
 from hipify_plus.lint.detectors.wavefront._warp_headers import header_helpers
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.parse import Node
@@ -151,7 +151,7 @@ def names_seen_by_wave_width_code(ctx: LintContext, names: set[str], header: boo
     cannot be seen: a file-scope declaration, or nowhere in a header (other files include it)."""
     used = False
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
-        if ctx.text(node) not in names or _defines(node):
+        if ctx.text(node) not in names or _defines_name(node):
             continue
         function = _function_of(node)
         if function is None:
@@ -174,14 +174,6 @@ def _defining_one_of(node: Node, names: set[str], ctx: LintContext) -> bool:
     declared = parent.child_by_field_name("declarator")
     return declared is not None and ctx.text(declared) in names
 
-
-def _defines(node: Node) -> bool:
-    parent = node.parent
-    if parent is None:
-        return False
-    field_name = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
-                  "init_declarator": "declarator"}.get(parent.type)
-    return field_name is not None and parent.child_by_field_name(field_name) == node
 
 
 def _in_macro_or_condition(node: Node) -> bool:

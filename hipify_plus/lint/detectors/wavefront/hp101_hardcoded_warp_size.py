@@ -10,6 +10,7 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
 from hipify_plus.lint.detectors.wavefront._patterns import _NOT_HARDWARE_WIDTH, _WARP_SIZE_NAME
 from hipify_plus.lint.detectors.wavefront._syntax import (
+    _defines_name,
     _function_kind,
     _function_of,
     _in_preproc_condition,
@@ -101,7 +102,7 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
     code (where a compile-time warp size is the host pass's 64)."""
     names = _derived_names(name, ctx)
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
-        if ctx.text(node) not in names or _defines(node):
+        if ctx.text(node) not in names or _defines_name(node):
             continue
         function = _function_of(node)
         if function is not None:
@@ -120,11 +121,3 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
             return True
     return False
 
-
-def _defines(node: Node) -> bool:
-    parent = node.parent
-    if parent is None:
-        return False
-    field_name = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
-                  "init_declarator": "declarator"}.get(parent.type)
-    return field_name is not None and parent.child_by_field_name(field_name) == node
