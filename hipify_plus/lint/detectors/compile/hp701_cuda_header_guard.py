@@ -60,6 +60,18 @@ def _tested_name(node: Node) -> Node | None:
     return next((c for c in node.named_children if c.type == "identifier"), None)
 
 
+def hip_guard(macro: str, version: Version, roc: bool) -> tuple[str, str | None, str | None] | None:
+    """For a CUDA header's include guard: (that CUDA header, the HIP header convert writes for it,
+    the guard that HIP header defines at `version`); None for any other macro."""
+    table = guard_table()
+    cuda_header = table.cuda.get(macro)
+    if cuda_header is None:
+        return None
+    mapping = load_mappings().header(cuda_header)
+    hip_header = mapping.target_at(version, roc) if mapping is not None else None
+    return cuda_header, hip_header, table.guard(hip_header, version) if hip_header is not None else None
+
+
 # HP701
 @detector("preproc_ifdef", "preproc_elifdef", "preproc_defined", emits=("HP701",))
 def cuda_header_guard(node: Node, ctx: LintContext) -> None:
@@ -67,14 +79,11 @@ def cuda_header_guard(node: Node, ctx: LintContext) -> None:
     if name is None or not ctx.is_hip:
         return  # in CUDA code the guard is right; convert rewrites it with the code
     macro = node_text(name)
-    table = guard_table()
-    cuda_header = table.cuda.get(macro)
-    if cuda_header is None or macro in ctx.amd.file_macros:
-        return
-    mapping = load_mappings().header(cuda_header)
     version = ctx.settings.target_rocm
-    hip_header = mapping.target_at(version, ctx.settings.roc) if mapping is not None else None
-    guard = table.guard(hip_header, version) if hip_header is not None else None
+    found = hip_guard(macro, version, ctx.settings.roc)
+    if found is None or macro in ctx.amd.file_macros:
+        return
+    cuda_header, hip_header, guard = found
     release = format_version(version)
     if guard is None:
         ctx.report("HP701", name, f"`{macro}` is the include guard of CUDA's <{cuda_header}>, which a "

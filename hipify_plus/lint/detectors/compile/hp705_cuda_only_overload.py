@@ -2,11 +2,15 @@
 signature HIP does not have (two-argument `cudaEventCreate`, CUDA 12's three-argument
 `cudaGraphInstantiate`, the `T**` templates of `cudaHostAlloc`, `cudaMallocPitch` and
 `cudaHostGetDevicePointer`, the `T*` template of `cudaUserObjectCreate`), rewritten to the HIP
-call that means the same, for the target release."""
+call that means the same, for the target release; and calls that leave out an argument CUDA
+declares with a default and HIP does not (rules/mappings/default_arguments.tsv), given CUDA's value."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from hipify_plus.cuda.declarations import lookup
+from hipify_plus.data import data_dir
 from hipify_plus.cuda.syntax import call_args, callee_node, is_cast, node_text, unparenthesized
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -23,7 +27,25 @@ _HOST_ALLOC_FLAGS = {f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
                      for f in ("Default", "Portable", "Mapped", "WriteCombined")}
 _NULL = frozenset({"nullptr", "NULL", "0"})
 _CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hipMallocPitch",
-                    "hipHostGetDevicePointer", "hipUserObjectCreate", "hipLaunchCooperativeKernel"})
+                    "hipHostGetDevicePointer", "hipUserObjectCreate"})
+
+
+@cache
+def default_arguments() -> dict[tuple[str, int], tuple[str, str]]:
+    """(HIP call, arguments written) -> (what to append: CUDA's defaults, what CUDA declares)."""
+    found: dict[tuple[str, int], tuple[str, str]] = {}
+    path = data_dir("rules") / "mappings" / "default_arguments.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if line.startswith("#") or len(cells) < 4 or cells[0] == "hip":
+            continue
+        found[(cells[0], int(cells[1]))] = (cells[2], cells[3])
+    return found
+
+
+@cache
+def _defaulted_calls() -> frozenset[str]:
+    return frozenset(name for name, _ in default_arguments())
 
 
 def _word(byte: bytes) -> bool:
@@ -118,6 +140,9 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
     if callee is None or callee.type != "identifier":
         return
     name = node_text(callee)
+    if name in _defaulted_calls():
+        _defaults(ctx, node, name)
+        return
     if name not in _CALLS:
         return
     if name == "hipEventCreate":
@@ -135,19 +160,20 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
         _pointer_argument(ctx, node, name, None)
     elif name == "hipUserObjectCreate" and len(call_args(node)) == 4:
         _user_object(ctx, node)
-    elif name == "hipLaunchCooperativeKernel" and len(call_args(node)) in (4, 5):
-        _cooperative_defaults(ctx, node)
 
 
-def _cooperative_defaults(ctx: LintContext, call: Node) -> None:
-    """CUDA declares `sharedMem = 0, stream = 0`; HIP's six parameters have no defaults."""
+def _defaults(ctx: LintContext, call: Node, name: str) -> None:
+    """A call written with fewer arguments than HIP declares, relying on CUDA's default values."""
     args = call_args(call)
-    missing = ", 0, 0" if len(args) == 4 else ", 0"
-    spelled = "shared memory and stream" if len(args) == 4 else "stream"
-    fix = ctx.fix("HP705", f"Pass CUDA's default {spelled} (0)",
+    row = default_arguments().get((name, len(args)))
+    if row is None or not args:
+        return
+    missing, declared = row
+    values = missing.lstrip(", ")
+    fix = ctx.fix("HP705", f"Pass CUDA's default ({values})",
                   [Edit(args[-1].end_byte, args[-1].end_byte, missing.encode())])
-    ctx.report("HP705", call, f"`hipLaunchCooperativeKernel` with {len(args)} arguments relies on CUDA's defaults "
-               f"(`sharedMem = 0, stream = 0`); HIP's takes all six: pass the {spelled}", fix)
+    ctx.report("HP705", call, f"`{name}` with {len(args)} arguments relies on a default CUDA declares and HIP "
+               f"does not ({declared.removeprefix('CUDA: ')}): pass `{values}`", fix)
 
 
 def _user_object(ctx: LintContext, call: Node) -> None:
