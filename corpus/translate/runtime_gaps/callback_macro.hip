@@ -1,8 +1,8 @@
 // CUDART_CB (CUDA's callback calling convention: empty on Linux, __stdcall on Windows) has no HIP
-// counterpart; HIP's callback types use the default convention, so the macro is to be deleted.
+// counterpart; HIP's callback types use the default convention, so convert deletes the macro (HP714).
 #include <hip/hip_runtime.h>
 
-void CUDART_CB done(hipStream_t stream, hipError_t status, void *data)  // expect: HP001
+void done(hipStream_t stream, hipError_t status, void *data)
 {
     *static_cast<int *>(data) = status == hipSuccess;
 }
