@@ -7,8 +7,9 @@ Usage:
 Converts TREE with hipify-plus into a scratch folder (under --work, default a temporary folder;
 a hipcc that runs in a chroot sees only some folders, so choose one it sees), runs the same check
 as `convert --check` (every translation unit through `hipcc -fsyntax-only` per target, cached in
-~/.cache/hipify-plus unless --no-cache), and prints the compile rate over all units and over the
-units whose libraries are installed, the causes of the first errors with counts, and how many
+~/.cache/hipify-plus unless --no-cache), and prints the compile rate over all units, over the
+units whose libraries are installed, and over those minus the units that need a CUDA library AMD
+has no counterpart for (EGL, NvSci, cuDLA, nvJPEG ...: each has an error finding), the causes of the first errors with counts, and how many
 failures no finding explains except HP013's generic classification. With --hipify-perl, every
 source is also converted by hipify-perl (`-quiet-warnings`, headers too) and checked the same
 way, side by side. -I takes input folders (they mean their converted copies) or any other folder.
@@ -71,6 +72,9 @@ def numbers(result: CheckResult) -> dict[str, object]:
     other = [u for u in units if u.status == NOT_CHECKED and not u.missing]
     compiles = result.count("compiles")
     installed = len(units) - len(missing)
+    # units that need a CUDA library AMD has no counterpart for (EGL, NvSci, cuDLA, nvJPEG, NvMedia,
+    # NPP...): they fail with an error finding that says so, and no conversion can make them compile
+    cuda_only = sum(1 for u in failing if u.cause_class == "cuda-only-library")
     classes = Counter(u.cause_class or "unclassified" for u in failing)
     causes: dict[str, list[str]] = defaultdict(list)
     for unit in failing:
@@ -79,6 +83,8 @@ def numbers(result: CheckResult) -> dict[str, object]:
         "units": len(units), "compile": compiles, "fail": len(failing), "not_checked_missing_library": len(missing),
         "not_checked_other": len(other), "rate": compiles / len(units) if units else 0.0,
         "rate_installed": compiles / installed if installed else None,
+        "fail_cuda_only_library": cuda_only,
+        "rate_portable": compiles / (installed - cuda_only) if installed > cuda_only else None,
         "unexplained": sum(1 for u in failing if not u.explained),
         "classes": classes.most_common(),
         "causes": sorted(([cause, len(files), files] for cause, files in causes.items()), key=lambda c: (-c[1], c[0])),
@@ -166,12 +172,14 @@ def main() -> int:
         ("translation units", "units"), ("compile", "compile"), ("fail", "fail"),
         ("not checked: library not installed", "not_checked_missing_library"),
         ("not checked: other", "not_checked_other"), ("failures no finding explains (HP013 only)", "unexplained"),
+        ("failures needing a CUDA-only library", "fail_cuda_only_library"),
     ]
     width = max(len(label) for label, _ in rows) + 2
     print("".ljust(width) + "".join(n.rjust(14) for n in names))
     for label, key in rows:
         print(label.ljust(width) + "".join(str(results[n][key]).rjust(14) for n in names))
-    for label, key in (("compile rate, all units", "rate"), ("compile rate, libraries installed", "rate_installed")):
+    for label, key in (("compile rate, all units", "rate"), ("compile rate, libraries installed", "rate_installed"),
+                       ("compile rate, without CUDA-only libraries", "rate_portable")):
         print(label.ljust(width) + "".join(_percent(results[n][key]).rjust(14) for n in names))
     for name in names:
         show(name, results[name])
