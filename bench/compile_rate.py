@@ -9,10 +9,11 @@ a hipcc that runs in a chroot sees only some folders, so choose one it sees), ru
 as `convert --check` (every translation unit through `hipcc -fsyntax-only` per target, cached in
 ~/.cache/hipify-plus unless --no-cache), and prints the compile rate over all units, over the
 units whose libraries are installed, and over those minus the units that need a CUDA library AMD
-has no counterpart for (EGL, NvSci, cuDLA, nvJPEG ...: each has an error finding), the causes of the first errors with counts, and how many
-failures no finding explains except HP013's generic classification. With --hipify-perl, every
-source is also converted by hipify-perl (`-quiet-warnings`, headers too) and checked the same
-way, side by side. -I takes input folders (they mean their converted copies) or any other folder.
+has no counterpart for (EGL, NvSci, cuDLA, nvJPEG ...: each has an error finding), the causes
+of the first errors with counts, and how many failures no finding explains except HP013's
+generic classification. With --hipify-perl, every source is also converted by hipify-perl
+(`-quiet-warnings`, headers too) and checked the same way, side by side. -I takes input folders
+(they mean their converted copies) or any other folder.
 """
 
 from __future__ import annotations

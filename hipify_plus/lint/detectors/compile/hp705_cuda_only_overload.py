@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 
 from hipify_plus.cuda.declarations import lookup
-from hipify_plus.data import data_dir
 from hipify_plus.cuda.syntax import call_args, callee_node, is_cast, node_text, unparenthesized
+from hipify_plus.data import data_dir
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector

@@ -126,8 +126,8 @@ def collapsed_overload(ctx: LintContext) -> None:
             continue
         name, types = signature
         line = ctx.source.position(first.start_byte)[0]
-        message = (f"`{name}({types})` is defined twice (first at line {line}): overloads on two CUDA types that HIP spells "
-                   f"alike (cudaError_t and CUresult are both hipError_t) became one function")
+        message = (f"`{name}({types})` is defined twice (first at line {line}): overloads on two CUDA types "
+                   f"that HIP spells alike (cudaError_t and CUresult are both hipError_t) became one function")
         guard = _guard(first_blocks[0], ctx) if first_blocks else None
         name_node = declarator_name(node) or node
         if guard is None:
