@@ -55,7 +55,7 @@ def test_lint_corpus_is_not_empty() -> None:
 @pytest.mark.parametrize("path", INPUTS, ids=_id)
 def test_diagnostics_match_annotations(path: Path) -> None:
     fixture = load_fixture(path)
-    result = lint(path.name, path.read_bytes(), settings_for(fixture))
+    result = lint(str(path), path.read_bytes(), settings_for(fixture))
     assert not result.internal_errors
     found = Counter((d.line, d.rule) for d in result.diagnostics)
     unexpected, missing = found - fixture.expected, fixture.expected - found
@@ -69,7 +69,7 @@ def test_fixes_match_fixed_file_and_converge(path: Path, update_corpus: bool) ->
     fixture = load_fixture(path)
     settings = settings_for(fixture)
     data = path.read_bytes()
-    outcome = lint_and_fix(path.name, data, settings, minimum(fixture))
+    outcome = lint_and_fix(str(path), data, settings, minimum(fixture))
     assert outcome.stopped == ""
     expected = fixture.fixed_output
     if outcome.data == data:
@@ -79,5 +79,5 @@ def test_fixes_match_fixed_file_and_converge(path: Path, update_corpus: bool) ->
         expected.write_bytes(outcome.data)
     assert expected.exists(), f"fixes change {path.name}: run pytest --update-corpus, then review {expected.name}"
     assert outcome.data.decode("utf-8", "replace") == expected.read_text(encoding="utf-8", errors="replace")
-    again = lint_and_fix(path.name, outcome.data, settings, minimum(fixture))
+    again = lint_and_fix(str(path), outcome.data, settings, minimum(fixture))
     assert again.data == outcome.data and again.applied == 0

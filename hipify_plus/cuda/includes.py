@@ -1,18 +1,25 @@
-"""The macros a file's own headers define: what the AMD build of a file sees from the project's
-quoted `#include "..."`s (followed from the file's folder, transitively, read from disk, never
-run). A project that defines `__shfl_xor_sync` for its HIP build (`#define __shfl_xor_sync(mask,
-var, lane, width) __shfl_xor(var, lane, width)`) has already chosen what a CUDA intrinsic means
-on AMD, and the rules about that intrinsic leave its calls alone.
+"""What a file's own headers define: what the AMD build of a file sees from the project's quoted
+`#include "..."`s (followed from the file's folder or its parents, transitively, read from disk,
+never run). A project that defines `__shfl_xor_sync` for its HIP build (`#define
+__shfl_xor_sync(mask, var, lane, width) __shfl_xor(var, lane, width)`) has already chosen what a
+CUDA intrinsic means on AMD, and the rules about that intrinsic leave its calls alone.
 
-Nested headers are read as text whatever `#if` surrounds their includes (a superset, the safe
-side for "the project defines it"); unreadable, missing or oversized headers are skipped."""
+`header_macros` reads nested headers as text whatever `#if` surrounds their includes (a superset,
+the safe side for "the project defines it"). `amd_header_facts` follows them as an AMD build does
+(an include in a branch AMD never compiles is not followed) and says which macros, typedefs and
+functions that build gets, with the macros' values, and which macros the headers define only
+where AMD never compiles. Unreadable, missing or oversized headers are skipped."""
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from hipify_plus.literals import parse_int
+from hipify_plus.parse import Node
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 _DEFINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
@@ -30,6 +37,25 @@ def quoted_includes(data: bytes) -> list[str]:
         if b"include" in data else []
 
 
+SEARCHED_PARENTS = 3
+
+
+def _resolve(folder: str, spelling: str) -> str:
+    """Where `#include "spelling"` in a file of `folder` finds its header: beside the file, else
+    in one of its parent folders, as a build that passes the project's root with -I finds
+    `#include "ggml-cuda/common.cuh"` (the nearest that exists; the first guess if none does)."""
+    first = os.path.normpath(os.path.join(folder, spelling))
+    if os.path.isfile(first) or os.path.isabs(spelling):
+        return first
+    parent = folder
+    for _ in range(SEARCHED_PARENTS):
+        parent = os.path.dirname(parent)
+        candidate = os.path.normpath(os.path.join(parent, spelling))
+        if os.path.isfile(candidate):
+            return candidate
+    return first
+
+
 def project_headers(path: str, includes: list[str]) -> list[str]:
     """The readable headers `includes` (spelled as in a file at `path`) name, and the project
     headers they include in turn, resolved next to each including file; nearest first."""
@@ -38,7 +64,7 @@ def project_headers(path: str, includes: list[str]) -> list[str]:
         return []
     found: list[str] = []
     seen: set[str] = set()
-    pending = [os.path.normpath(os.path.join(folder, spelling)) for spelling in reversed(includes)]
+    pending = [_resolve(folder, spelling) for spelling in reversed(includes)]
     while pending and len(seen) < MAX_HEADERS:
         header = pending.pop()
         if header in seen:
@@ -49,7 +75,7 @@ def project_headers(path: str, includes: list[str]) -> list[str]:
             continue
         found.append(header)
         here = os.path.dirname(header)
-        pending.extend(os.path.normpath(os.path.join(here, spelling)) for spelling in reversed(read[1]))
+        pending.extend(_resolve(here, spelling) for spelling in reversed(read[1]))
     return found
 
 
@@ -105,30 +131,106 @@ def header_macro_values(path: str, includes: list[str], rocm: tuple[int, int, in
     header picks one by something the build does not fix)."""
     values: dict[str, set[str]] = {}
     for header in project_headers(path, includes):
-        for name, texts in _active_definitions(header, _stamp(header), tuple(rocm)).items():
-            values.setdefault(name, set()).update(texts)
-    return {name: frozenset(texts) for name, texts in values.items()}
+        summary = _summary(header, _stamp(header), tuple(rocm))
+        for name, texts in summary.values.items() if summary is not None else ():
+            values.setdefault(name, set()).update(t for t in texts if t is not None)
+    return {name: frozenset(texts) for name, texts in values.items() if texts}
 
 
-@lru_cache(maxsize=256)
-def _active_definitions(path: str, stamp: tuple[int, int] | None,
-                        rocm: tuple[int, ...]) -> dict[str, frozenset[str]]:
+@dataclass(frozen=True)
+class HeaderFacts:
+    """What an AMD build of a file gets from the project headers it includes, followed the way
+    that build follows them (an `#include` in a branch AMD never compiles is not followed)."""
+
+    values: dict[str, int | None]  # macros defined where AMD compiles: name -> value (None: not a number)
+    undefined: frozenset[str]  # macros the headers define only in code AMD never compiles
+    names: frozenset[str]  # macros, typedefs and functions defined where AMD compiles
+
+
+def amd_header_facts(path: str, includes: list[str], rocm: tuple[int, int, int]) -> HeaderFacts:
+    folder = os.path.dirname(os.path.abspath(path)) if path else ""
+    texts: dict[str, set[str | None]] = {}
+    everywhere: set[str] = set()
+    names: set[str] = set()
+    if folder and includes:
+        seen: set[str] = set()
+        pending = [_resolve(folder, spelling) for spelling in reversed(includes)]
+        while pending and len(seen) < MAX_HEADERS:
+            header = pending.pop()
+            if header in seen:
+                continue
+            seen.add(header)
+            summary = _summary(header, _stamp(header), tuple(rocm))
+            if summary is None:
+                continue
+            for name, found in summary.values.items():
+                texts.setdefault(name, set()).update(found)
+            everywhere |= summary.all_macros
+            names |= summary.names
+            here = os.path.dirname(header)
+            pending.extend(_resolve(here, spelling) for spelling in reversed(summary.includes))
+    values = {name: _number(found) for name, found in texts.items()}
+    return HeaderFacts(values, frozenset(everywhere - set(values)), frozenset(names))
+
+
+def _number(texts: set[str | None]) -> int | None:
+    """The one integer all the definitions give, or None."""
+    numbers = {parse_int(t.strip()) if t is not None else None for t in texts}
+    return numbers.pop() if len(numbers) == 1 else None
+
+
+@dataclass(frozen=True)
+class _Summary:
+    includes: tuple[str, ...]  # quoted includes an AMD build compiles
+    values: dict[str, frozenset[str | None]]  # macros defined where AMD compiles -> value texts
+    all_macros: frozenset[str]  # every macro the header #defines, compiled or not
+    names: frozenset[str]  # macros, typedefs and functions defined where AMD compiles
+
+
+_NAME_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def", "preproc_include", "function_definition",
+                               "type_definition", "alias_declaration"})
+
+
+@lru_cache(maxsize=512)
+def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) -> _Summary | None:
+    """One header as an AMD build at `rocm` reads it (evaluated on its own: a macro it defines
+    itself has an unknown value in its own tests). None if it cannot be read."""
     read = _read_header(path, stamp)
-    if read is None or not read[0]:
-        return {}
-    data = read_header(path)
-    if data is None:
-        return {}
+    data = read_header(path) if read is not None else None
+    if read is None or data is None:
+        return None
     from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
-    from hipify_plus.cuda.syntax import node_text
+    from hipify_plus.cuda.syntax import declarator_name, node_text
     from hipify_plus.parse import nodes_of_types, parse
 
     tree = parse(data)
     build = AmdBuild(rocm, file_macros=file_macros(tree.root_node))  # type: ignore[arg-type]
-    found: dict[str, set[str]] = {}
-    for node in nodes_of_types(tree, frozenset({"preproc_def"})):
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        if name is None or value is None or inactive_on_amd(node, build):
+    includes: list[str] = []
+    values: dict[str, set[str | None]] = {}
+    names: set[str] = set()
+    for node in nodes_of_types(tree, _NAME_DEFINITIONS):
+        if inactive_on_amd(node, build):
             continue
-        found.setdefault(node_text(name), set()).add(node_text(value))
-    return {name: frozenset(texts) for name, texts in found.items()}
+        if node.type == "preproc_include":
+            spelled = node.child_by_field_name("path")
+            if spelled is not None and spelled.type == "string_literal":
+                includes.append(node_text(spelled).strip().strip('"'))
+        elif node.type in ("preproc_def", "preproc_function_def"):
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None:
+                function_like = node.type == "preproc_function_def"
+                values.setdefault(node_text(name), set()).add(
+                    None if function_like or value is None else node_text(value))
+                names.add(node_text(name))
+        elif node.type == "function_definition":
+            name = declarator_name(node)
+            if name is not None and name.type == "identifier":
+                names.add(node_text(name))
+        else:  # typedef / using
+            for declarator in node.children_by_field_name("declarator") or node.children_by_field_name("name"):
+                inner: Node | None = declarator
+                while inner is not None and inner.type not in ("type_identifier", "identifier"):
+                    inner = inner.child_by_field_name("declarator")
+                if inner is not None:
+                    names.add(node_text(inner))
+    return _Summary(tuple(includes), {n: frozenset(v) for n, v in values.items()}, read[0], frozenset(names))

@@ -7,8 +7,8 @@ One model for every rule and rewrite that asks "is this code compiled for AMD?".
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
 from hipify_plus.cuda.syntax import node_text, same
 from hipify_plus.literals import parse_int
@@ -70,9 +70,14 @@ class AmdBuild:
     rocm: Version
     device: bool = False
     file_macros: frozenset[str] = frozenset()  # macros the file #defines itself: unknown values
+    # what the project's headers give this build (hipify_plus/cuda/includes.py amd_header_facts):
+    # macros they define where AMD compiles (value None: not a number) and macros they define only
+    # where AMD never compiles (ggml's VOLTA_MMA_AVAILABLE, under `!defined(GGML_USE_HIP)`)
+    project_values: Mapping[str, int | None] = field(default_factory=dict, compare=False, hash=False)
+    project_undefined: frozenset[str] = frozenset()
 
     def in_pass(self, device: bool) -> AmdBuild:
-        return AmdBuild(self.rocm, device, self.file_macros)
+        return replace(self, device=device)
 
     def version_values(self) -> dict[str, int]:
         major, minor, patch = self.rocm
@@ -87,6 +92,10 @@ class AmdBuild:
         """`defined(name)`: 1, 0, or None when it depends on the build or on the file."""
         if name in self.file_macros:
             return None
+        if name in self.project_values:
+            return 1
+        if name in self.project_undefined:
+            return 0
         if name in NVIDIA_MACROS or name in NOT_DEFINED_ON_AMD:
             return 0
         if name in AMD_MACROS or name in self.version_values() or _host_pass_value(name) is not None:
@@ -103,6 +112,10 @@ class AmdBuild:
         """The value of an identifier in a condition (an undefined macro reads as 0)."""
         if name in self.file_macros:
             return None
+        if name in self.project_values:
+            return self.project_values[name]
+        if name in self.project_undefined:
+            return 0
         versions = self.version_values()
         if name in versions:
             return versions[name]

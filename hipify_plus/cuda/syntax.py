@@ -144,6 +144,20 @@ def declarator_name(definition: Node) -> Node | None:
     return declarator.child_by_field_name("declarator") if declarator is not None else None
 
 
+_DEFINED_NAME_FIELDS = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
+                        "init_declarator": "declarator", "type_definition": "declarator"}
+
+
+def defines_name(node: Node) -> bool:
+    """True if the identifier is the name a #define, an enumerator, a declarator or a typedef
+    introduces (`nv_bfloat16` in `typedef __hip_bfloat16 nv_bfloat16;`)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    field_name = _DEFINED_NAME_FIELDS.get(parent.type)
+    return field_name is not None and node in parent.children_by_field_name(field_name)
+
+
 def base_name(text: str) -> str:
     """A function or kernel name without template arguments and qualification:
     `ns::k<T, 4>` -> `k`."""

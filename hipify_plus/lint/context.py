@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from hipify_plus.cuda.includes import header_macros
+from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
 from hipify_plus.cuda.syntax import base_name, execution_space, execution_space_macros, node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
@@ -119,9 +119,30 @@ class LintContext:
         return self.settings.converted or _HIP_SOURCE.search(self.data) is not None
 
     @cached_property
-    def amd(self) -> AmdBuild:
-        """The AMD build this file is linted for (target ROCm; the file's own macros unknown)."""
+    def _file_build(self) -> AmdBuild:
+        """The AMD build of this file alone: which of its own #includes that build follows."""
         return AmdBuild(self.settings.target_rocm, file_macros=file_macros(self.tree.root_node))
+
+    @cached_property
+    def amd(self) -> AmdBuild:
+        """The AMD build this file is linted for: the target ROCm, the file's own macros unknown,
+        and what the project headers it includes define for that build (ggml's vendors/hip.h
+        `#define __CUDA_ARCH__ 1300`; feature macros defined only under `!defined(GGML_USE_HIP)`)."""
+        build = self._file_build
+        facts = self.header_facts
+        own = build.file_macros
+        return replace(build, project_values={k: v for k, v in facts.values.items() if k not in own},
+                       project_undefined=facts.undefined - own)
+
+    @cached_property
+    def header_facts(self) -> HeaderFacts:
+        return amd_header_facts(self.source.path, self.project_includes, self.settings.target_rocm)
+
+    @cached_property
+    def project_names(self) -> frozenset[str]:
+        """Macros, typedefs and functions the project headers this file includes define where an
+        AMD build compiles them: a CUDA name among them is the project's own port of it."""
+        return self.header_facts.names
 
     @cached_property
     def project_macros(self) -> frozenset[str]:
@@ -142,7 +163,7 @@ class LintContext:
         if b'"' in self.data:
             for node in self.nodes({"preproc_include"}):
                 path = node.child_by_field_name("path")
-                if path is not None and path.type == "string_literal" and not self.inactive_on_amd(node):
+                if path is not None and path.type == "string_literal" and not inactive_on_amd(node, self._file_build):
                     includes.append(self.text(path).strip().strip('"'))
         return includes
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from hipify_plus.cuda.syntax import call_args as _args
-from hipify_plus.cuda.syntax import same
+from hipify_plus.cuda.syntax import defines_name, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _ancestor, _callee, _calls, _starts, _uses
@@ -98,8 +98,8 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUBLAS_", b"HIPBLAS")):
         return
     text = ctx.text(node)
-    if text not in _TF32_COMPUTE and text not in _TF32_MATH:
-        return
+    if (text not in _TF32_COMPUTE and text not in _TF32_MATH) or text in ctx.project_names or defines_name(node):
+        return  # unknown, or the project defines it for the AMD build (ggml: #define CUBLAS_TF32_TENSOR_OP_MATH 0)
     parent = node.parent
     if (
         parent is not None

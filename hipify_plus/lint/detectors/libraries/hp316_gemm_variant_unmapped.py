@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.syntax import call_args
+from hipify_plus.cuda.syntax import call_args, defines_name
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._blas_calls import _GEMM_TYPES, _gemm_types
@@ -41,8 +41,8 @@ def gemm_algorithm_unmapped(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUBLAS_GEMM_",)):
         return
     text = ctx.text(node)
-    if not _TENSOR_OP_ALGO.match(text):
-        return
+    if not _TENSOR_OP_ALGO.match(text) or text in ctx.project_names or defines_name(node):
+        return  # the project ports it itself (ggml's vendors/hip.h: #define CUBLAS_GEMM_DEFAULT_TENSOR_OP ...)
     call = _ancestor(node, frozenset({"call_expression"}))
     name = _callee(call, ctx) if call is not None else ""
     if name.startswith("hipblas") or (not name and _uses(ctx, "hipblas")):

@@ -1,7 +1,8 @@
 """Which preprocessor branches an AMD build compiles: this family's own evaluator of `#if`/
 `#ifdef` conditions under hip-clang (host pass, or device pass for device-code hazards), with
 the macros an AMD build never defines and those every hip-clang pass defines. Unchanged by the
-split (not yet `hipify_plus/cuda/preprocessor.py`)."""
+split (not yet `hipify_plus/cuda/preprocessor.py`); what the project's headers define for the
+AMD build it takes from the same place as the preprocessor model (`ctx.amd`)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,14 @@ DEVICE_PASS_MACROS = frozenset({"__HIP_DEVICE_COMPILE__", "__AMDGCN__", "__AMDGP
 AMD_WORDS = frozenset({"HIP", "HIPCC", "ROCM", "AMD", "AMDGCN", "AMDGPU", "HCC"})
 
 
-def _defined_on_amd(name: str) -> int | None:
-    """`defined(name)` under hip-clang: 1 in every pass, 0 never, None when it depends."""
+def _defined_on_amd(name: str, ctx: LintContext) -> int | None:
+    """`defined(name)` under hip-clang: 1 in every pass, 0 never, None when it depends. What the
+    project's headers define for the AMD build comes first (ggml defines `__CUDA_ARCH__` there)."""
+    build = ctx.amd
+    if name in build.project_values:
+        return 1
+    if name in build.project_undefined:
+        return 0
     if name in NVIDIA_MACROS:
         return 0
     if name in AMD_PLATFORM_MACROS or AMD_PROJECT_MACRO.fullmatch(name):
@@ -73,13 +80,18 @@ def _amd_value(node: Node | None, ctx: LintContext, device: bool = False) -> int
         name = ctx.text(node)
         if device and name in DEVICE_PASS_MACROS:
             return 1
+        build = ctx.amd
+        if name in build.project_values:
+            return build.project_values[name]
+        if name in build.project_undefined:
+            return 0
         return 0 if name in NVIDIA_MACROS else None  # undefined macros read as 0
     if kind == "preproc_defined":
         name_node = next((c for c in node.children if c.type == "identifier"), None)
         if name_node is None:
             return None
         name = ctx.text(name_node)
-        return 1 if device and name in DEVICE_PASS_MACROS else _defined_on_amd(name)
+        return 1 if device and name in DEVICE_PASS_MACROS else _defined_on_amd(name, ctx)
     if kind == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
         return _amd_value(inner[0], ctx, device) if len(inner) == 1 else None
@@ -119,6 +131,8 @@ def _arch_test(node: Node, op: str, ctx: LintContext) -> int | None:
     if left is None or right is None:
         return None
     names = [ctx.text(side) if side.type == "identifier" else None for side in (left, right)]
+    if "__CUDA_ARCH__" in ctx.amd.project_values:
+        return None  # the project gives it a value for AMD: the comparison is the project's
     if names[0] == "__CUDA_ARCH__" and names[1] is not None and names[1] not in NVIDIA_MACROS:
         return _ARCH_TEST[op][0]
     if names[1] == "__CUDA_ARCH__" and names[0] is not None and names[0] not in NVIDIA_MACROS:
@@ -132,7 +146,7 @@ def _condition_value(directive: Node, ctx: LintContext, device: bool = False) ->
         if name is None:
             return None
         text = ctx.text(name)
-        value = 1 if device and text in DEVICE_PASS_MACROS else _defined_on_amd(text)
+        value = 1 if device and text in DEVICE_PASS_MACROS else _defined_on_amd(text, ctx)
         if value is None:
             return None
         return 1 - value if directive.children[0].type in ("#ifndef", "#elifndef") else value

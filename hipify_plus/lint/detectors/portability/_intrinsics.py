@@ -74,8 +74,11 @@ def _definitions_in_file(data: bytes, name: str) -> tuple[int, ...]:
 
 
 def _defined_in_file(ctx: LintContext, name: str) -> bool:
-    """The file supplies `name` itself where AMD compiles it, so it is not missing (a shim in a
-    branch only nvcc takes, `#if __CUDACC_VER_MAJOR__ < 12 && __CUDA_ARCH__ ...`, does not count)."""
+    """The file, or a project header it includes, supplies `name` where AMD compiles it, so it is
+    not missing (a shim in a branch only nvcc takes, `#if __CUDACC_VER_MAJOR__ < 12 && __CUDA_ARCH__
+    ...`, does not count; ggml's vendors/hip.h defining `__vsubss4` does)."""
+    if name in ctx.project_names:
+        return True
     offsets = _definitions_in_file(ctx.data, name)
     if not offsets:
         return False

@@ -92,6 +92,8 @@ def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
 # HP502
 @detector("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef", emits=("HP502",))
 def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
+    if "__CUDA_ARCH__" in ctx.amd.project_values:
+        return  # the project's headers define it for AMD (ggml: 1300): its tests are the project's choice
     if node.type in ("preproc_ifdef", "preproc_elifdef"):
         name = node.child_by_field_name("name")
         if name is None or _raw(name, ctx) != b"__CUDA_ARCH__":
@@ -142,6 +144,8 @@ def _in_condition(node: Node) -> bool:
 # HP502
 @detector("identifier", "preproc_arg", emits=("HP502",))
 def cuda_arch_value(node: Node, ctx: LintContext) -> None:
+    if "__CUDA_ARCH__" in ctx.amd.project_values:
+        return
     if node.type == "identifier":
         if node.end_byte - node.start_byte != 13 or _raw(node, ctx) != b"__CUDA_ARCH__":
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from hipify_plus.cuda.syntax import defines_name
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
@@ -71,6 +72,8 @@ def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
                    ctx.fix("HP504", "Include `<hip/hip_bf16.h>`", [edit], applicability))
         return
     raw = _raw(node, ctx)
+    if raw.decode("utf-8", "replace") in ctx.project_names or defines_name(node):
+        return  # the project defines it for the AMD build (ggml: typedef __hip_bfloat16 nv_bfloat16)
     hip_type = _hip_bf16_type(raw)
     if hip_type is not None:
         new, applicability = hip_type, None
@@ -98,7 +101,8 @@ def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
     candidates = ctx.nodes({"preproc_include", "type_identifier"})
     includes = [n for n in candidates if n.type == "preproc_include"
                 and (found := _include_path(n, ctx)) is not None and found[1] in BF16_HEADERS]
-    uses = [n for n in candidates if n.type == "type_identifier" and _hip_bf16_type(_raw(n, ctx)) is not None]
+    uses = [n for n in candidates if n.type == "type_identifier" and _hip_bf16_type(_raw(n, ctx)) is not None
+            and ctx.text(n) not in ctx.project_names and not defines_name(n)]
     first = next((n for n in includes + uses if not _excluded_on_amd(n, ctx)), None)
     if first is None:
         return

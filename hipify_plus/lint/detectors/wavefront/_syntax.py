@@ -158,16 +158,6 @@ def _in_preproc_condition(node: Node) -> bool:
     return False
 
 
-def _defines_name(node: Node) -> bool:
-    """True if the identifier is the name a #define, an enumerator or a declarator introduces."""
-    parent = node.parent
-    if parent is None:
-        return False
-    field_name = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
-                  "init_declarator": "declarator"}.get(parent.type)
-    return field_name is not None and parent.child_by_field_name(field_name) == node
-
-
 _GUARDED_BRANCH = {"conditional_expression": "consequence", "if_statement": "consequence",
                    "while_statement": "body", "for_statement": "body"}
 

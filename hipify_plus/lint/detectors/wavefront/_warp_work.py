@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.syntax import call_args, callee_text, descendants
+from hipify_plus.cuda.syntax import call_args, callee_text, defines_name, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import _WARPISH
-from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _defines_name, _function_of, _literal
+from hipify_plus.lint.detectors.wavefront._syntax import _cache, _call_base, _function_of, _literal
 from hipify_plus.lint.detectors.wavefront._warp_headers import header_helpers
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.parse import Node
@@ -151,7 +151,7 @@ def names_seen_by_wave_width_code(ctx: LintContext, names: set[str], header: boo
     cannot be seen: a file-scope declaration, or nowhere in a header (other files include it)."""
     used = False
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
-        if ctx.text(node) not in names or _defines_name(node):
+        if ctx.text(node) not in names or defines_name(node):
             continue
         function = _function_of(node)
         if function is None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches
+from hipify_plus.cuda.syntax import defines_name
 from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
 from hipify_plus.lint.detectors.wavefront._patterns import _NOT_HARDWARE_WIDTH, _WARP_SIZE_NAME
 from hipify_plus.lint.detectors.wavefront._syntax import (
-    _defines_name,
     _function_kind,
     _function_of,
     _in_preproc_condition,
@@ -102,7 +102,7 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
     code (where a compile-time warp size is the host pass's 64)."""
     names = _derived_names(name, ctx)
     for node in ctx.nodes(frozenset({"identifier", "type_identifier"})):
-        if ctx.text(node) not in names or _defines_name(node):
+        if ctx.text(node) not in names or defines_name(node):
             continue
         function = _function_of(node)
         if function is not None:
