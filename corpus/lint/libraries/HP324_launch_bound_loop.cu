@@ -344,3 +344,40 @@ int main()
     CHECK(hipStreamSynchronize(stream));
     return 0;
 }
+
+// Launches recorded into a graph by a helper, and a helper that times a graph's launches (as
+// cuda-samples' cudaGraphPerfScaling): the loops around them do not launch those kernels one by one.
+hipGraph_t record_chain(float* u, int n, hipStream_t stream)
+{
+    hipGraph_t graph;
+    CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+    predict<<<1, 64, 0, stream>>>(u, n);
+    correct<<<1, 64, 0, stream>>>(u, n);
+    apply_boundary<<<1, 64, 0, stream>>>(u, n);
+    exchange_halo<<<1, 64, 0, stream>>>(u, n);
+    CHECK(hipStreamEndCapture(stream, &graph));
+    return graph;
+}
+
+void time_graph(hipGraphExec_t exec, float* u, int n, hipStream_t stream)
+{
+    predict<<<1, 1, 0, stream>>>(u, n);
+    correct<<<1, 1, 0, stream>>>(u, n);
+    CHECK(hipGraphLaunch(exec, stream));
+    apply_boundary<<<1, 1, 0, stream>>>(u, n);
+    exchange_halo<<<1, 1, 0, stream>>>(u, n);
+}
+
+void graph_trials(float* u, int n, int trials, hipStream_t stream)
+{
+    for (int length = 1; length < 64; length *= 2) {  // ok: HP324
+        hipGraph_t graph = record_chain(u, n, stream);
+        hipGraphExec_t exec;
+        CHECK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+        for (int i = 0; i < trials; ++i) {  // ok: HP324
+            time_graph(exec, u, n, stream);
+        }
+        CHECK(hipGraphExecDestroy(exec));
+        CHECK(hipGraphDestroy(graph));
+    }
+}

@@ -153,6 +153,8 @@ class _Checker:
             return None
         direct = [site for site in ctx.launches if body.start_byte <= site.node.start_byte < body.end_byte
                   and innermost_loop(site.node) == self.loop and not in_rewrite(site.node, ctx)]
+        if summary.graphs and not direct:
+            return None  # every launch is inside called functions that launch graphs too: they manage it
         streams = list(dict.fromkeys(stream_key(stream_of(launch, ctx), ctx) for launch in direct))
         result = LoopAnalysis(self.loop, count, summary.kernels, list(dict.fromkeys(summary.through)), streams)
         if len(streams) > 1:

@@ -60,6 +60,7 @@ class Summary:
     launches: int = 0
     kernels: list[str] = field(default_factory=list)
     through: list[str] = field(default_factory=list)  # the called functions that launch
+    graphs: bool = False  # it launches a graph too (cudaGraphLaunch): it already amortizes launches
 
 
 @dataclass
@@ -73,6 +74,12 @@ class Unit:
         self.call_nodes = sorted(self.ctx.nodes({"call_expression"}), key=lambda n: n.start_byte)
         self.calls = [n.start_byte for n in self.call_nodes]
         self.definitions = _definitions(self)
+        self.captures = capture_regions(self.ctx)
+
+    def captured(self, at: int) -> bool:
+        """True if `at` lies between a stream's BeginCapture and EndCapture: a launch there is
+        recorded into a graph, not launched."""
+        return any(begin < at < end for begin, end in self.captures)
 
     def calls_in(self, node: Node) -> list[Node]:
         """The calls that start inside `node`, in document order."""
@@ -84,6 +91,20 @@ class Unit:
         """True if a call starts inside `node` (nothing to count otherwise)."""
         at = bisect_left(self.calls, node.start_byte)
         return at < len(self.calls) and self.calls[at] < node.end_byte
+
+
+def capture_regions(ctx: LintContext) -> list[tuple[int, int]]:
+    """Byte ranges between a BeginCapture call and the next EndCapture call after it."""
+    calls = [(c.start_byte, call_name(c, ctx)) for c in ctx.nodes({"call_expression"})
+             if b"Capture" in ctx.data[c.start_byte:c.start_byte + 48]]
+    regions, begin = [], None
+    for at, name in sorted(calls):
+        if name.endswith(("StreamBeginCapture", "StreamBeginCaptureToGraph")):
+            begin = at
+        elif name.endswith("StreamEndCapture") and begin is not None:
+            regions.append((begin, at))
+            begin = None
+    return regions
 
 
 def call_name(node: Node, ctx: LintContext) -> str:
@@ -348,11 +369,16 @@ class Launchers:
         if kind == "call_expression":
             launch = unit.launch_at.get(node.start_byte)
             if launch is not None and launch.node == node:
+                if unit.captured(node.start_byte):
+                    return 0  # recorded into a graph (cudaGraphPerfScaling's createParallelChain)
                 into.kernels.append(launch.kernel or "?")
                 return 1
             name = call_name(node, unit.ctx)
+            if name.endswith("GraphLaunch"):
+                into.graphs = True
             callee = self.summary(name) if self.launches(name) else None
             if callee is not None:
+                into.graphs = into.graphs or callee.graphs
                 into.kernels.extend(callee.kernels)
                 into.through.append(name)
                 total += callee.launches

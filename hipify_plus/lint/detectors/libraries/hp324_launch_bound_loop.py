@@ -16,6 +16,7 @@ from hipify_plus.lint.detectors.libraries._launch_loops import LoopAnalysis, ana
 from hipify_plus.lint.detectors.libraries._launchers import (
     Launchers,
     call_name,
+    capture_regions,
     in_rewrite,
     innermost_loop,
 )
@@ -35,7 +36,7 @@ def _host_loops(ctx: LintContext, launchers: Launchers) -> list[Node]:
     loops: dict[int, Node] = {}
     sites = [launch.node for launch in ctx.launches]
     sites += [call for call in ctx.nodes({"call_expression"}) if launchers.launches(call_name(call, ctx))]
-    captures = _capture_regions(ctx)
+    captures = capture_regions(ctx)
     for site in sites:
         loop = innermost_loop(site)
         if loop is None or loop.start_byte in loops or in_rewrite(site, ctx):
@@ -49,20 +50,6 @@ def _host_loops(ctx: LintContext, launchers: Launchers) -> list[Node]:
             continue
         loops[loop.start_byte] = loop
     return [loops[k] for k in sorted(loops)]
-
-
-def _capture_regions(ctx: LintContext) -> list[tuple[int, int]]:
-    """Byte ranges between a BeginCapture call and the next EndCapture call after it."""
-    calls = [(c.start_byte, call_name(c, ctx)) for c in ctx.nodes({"call_expression"})
-             if b"Capture" in ctx.data[c.start_byte:c.start_byte + 48]]
-    regions, begin = [], None
-    for at, name in sorted(calls):
-        if name.endswith(("StreamBeginCapture", "StreamBeginCaptureToGraph")):
-            begin = at
-        elif name.endswith("StreamEndCapture") and begin is not None:
-            regions.append((begin, at))
-            begin = None
-    return regions
 
 
 def _where(found: LoopAnalysis) -> str:
