@@ -13,6 +13,8 @@ from hipify_plus.lint.detectors.portability._file import _portability_cache
 MISSING_INTRINSICS = {
     "__nanosleep": "`__builtin_amdgcn_s_sleep(n)` (it counts 64-clock steps, not nanoseconds)",
     "__trap": "`__builtin_trap()`",
+    "atomicInc_system": "a compare-and-swap loop with `atomicCAS_system` (HIP has `atomicInc` at device scope only)",
+    "atomicDec_system": "a compare-and-swap loop with `atomicCAS_system` (HIP has `atomicDec` at device scope only)",
     "__brkpt": "`__builtin_debugtrap()`",
     "__ldlu": "`__builtin_nontemporal_load(p)`",
     "__ldcv": "a volatile load",

@@ -84,6 +84,8 @@ SHIMMED_INTRINSICS = {
     "__stcg": "a plain store", "__stwb": "a plain store", "__stwt": "a plain store",
     "__trap": "`__builtin_trap()`",
     "__nanosleep": "`__builtin_amdgcn_s_sleep` steps counted at the target's clock",
+    "atomicInc_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
+    "atomicDec_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
 }
 # Peak engine clock (MHz) per device-pass arch macro, for __nanosleep's 64-clock sleep steps
 # (AMD product specifications). A target missing here counts at DEFAULT_SLEEP_MHZ: fewer steps,

@@ -1,0 +1,68 @@
+"""HP717: CUDA's graphics map flags in HIP code. HIP has register flags only: a map flag becomes
+the register flag of the same value (the same meaning at registration), the type becomes
+hipGraphicsRegisterFlags, and `cudaGraphicsResourceSetMapFlags` (a per-map hint HIP has no call
+for) becomes `hipSuccess` where dropping its arguments drops nothing they compute."""
+
+from __future__ import annotations
+
+from hipify_plus.cuda.syntax import call_args, callee_node, descendants, node_text
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.registry import detector
+from hipify_plus.parse import Node
+
+FLAGS = {
+    "cudaGraphicsMapFlagsNone": "hipGraphicsRegisterFlagsNone",
+    "cudaGraphicsMapFlagsReadOnly": "hipGraphicsRegisterFlagsReadOnly",
+    "cudaGraphicsMapFlagsWriteDiscard": "hipGraphicsRegisterFlagsWriteDiscard",
+    "cudaGraphicsMapFlags": "hipGraphicsRegisterFlags",
+}
+SET_MAP_FLAGS = "cudaGraphicsResourceSetMapFlags"
+_PLAIN = frozenset({"identifier", "field_expression", "subscript_expression", "number_literal",
+                    "parenthesized_expression", "pointer_expression", "binary_expression", "field_identifier",
+                    "qualified_identifier", "namespace_identifier", "subscript_argument_list"})
+
+
+def _plain(argument: Node) -> bool:
+    """Nothing in it is computed by a call, an assignment or an increment."""
+    return all(n.type in _PLAIN or not n.is_named for n in descendants(argument))
+
+
+def _inside_set_map_flags(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "call_expression" and node_text(parent.child_by_field_name("function") or parent) \
+                == SET_MAP_FLAGS:
+            return True
+        parent = parent.parent
+    return False
+
+
+@detector("identifier", "type_identifier", emits=("HP717",))
+def graphics_map_flag(node: Node, ctx: LintContext) -> None:
+    name = node_text(node)
+    wanted = FLAGS.get(name)
+    if wanted is None or not ctx.is_hip or _inside_set_map_flags(node):
+        return
+    what = "the type of CUDA's map flags" if name == "cudaGraphicsMapFlags" else "a CUDA map flag"
+    fix = ctx.fix("HP717", f"Use `{wanted}`", [Edit(node.start_byte, node.end_byte, wanted.encode())])
+    ctx.report("HP717", node, f"`{name}` is {what}; HIP has register flags only, with the same values and meaning: "
+               f"`{wanted}`", fix)
+
+
+@detector("call_expression", emits=("HP717",))
+def set_map_flags(node: Node, ctx: LintContext) -> None:
+    callee = callee_node(node)
+    if callee is None or node_text(callee) != SET_MAP_FLAGS or not ctx.is_hip:
+        return
+    args = call_args(node)
+    message = "HIP has no call to change a registered resource's access hint"
+    if len(args) != 2 or not all(_plain(a) for a in args):
+        ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; set the flags when registering the resource "
+                   "(hipGraphicsRegisterFlags*) and delete this call")
+        return
+    replacement = f"hipSuccess /* {SET_MAP_FLAGS}: HIP has no per-map access hint */"
+    fix = ctx.fix("HP717", "Drop the hint (the mapping allows reads and writes)",
+                  [Edit(node.start_byte, node.end_byte, replacement.encode())])
+    ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; without it the mapping allows reads and writes, "
+               "so the call goes", fix)
