@@ -1,5 +1,7 @@
 """HP702: `#if CUDART_VERSION >= 11000` and friends: hip-clang defines none of CUDA's version
-macros, so every such test reads 0 on AMD; say which branch an AMD build compiles."""
+macros, so every such test reads 0 on AMD; say which branch an AMD build compiles. A test of a
+release no newer than CUDA 10.0 (`CUDART_VERSION >= 2020`, `< 4000`) asks whether the CUDA API of
+2018 is there, which HIP provides: the fix makes AMD take the newer side."""
 
 from __future__ import annotations
 
@@ -11,11 +13,17 @@ from hipify_plus.cuda.preprocessor import (
     mentions_amd,
 )
 from hipify_plus.cuda.syntax import descendants, node_text, same
+from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
+from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
 
 _BRANCHES = CONDITIONALS | {"preproc_else"}
+# The newest CUDA release whose runtime API a version test may take HIP to have: CUDA 10.0 (2018).
+# Tests of older releases choose between today's API and a CUDA 2-9 fallback.
+OLD_RELEASE = 10000
+_OLD_TEST_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION"})
 
 
 def _line(ctx: LintContext, node: Node) -> int:
@@ -67,8 +75,38 @@ def cuda_version_test(node: Node, ctx: LintContext) -> None:
         outcome = f"so an AMD build skips this branch and compiles {_taken_instead(node, ctx)}"
     else:
         outcome = "so which branch an AMD build compiles depends on the other macros it tests"
+    edits = _newer_side(condition, names)
+    if edits:
+        fix = ctx.fix("HP702", "Take the newer side on AMD", edits)
+        ctx.report("HP702", names[0], f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
+                   f"{outcome}; the test is for CUDA {OLD_RELEASE // 1000}.0 or older, whose API HIP has: the fix "
+                   "makes AMD take the newer side (`defined(__HIP_PLATFORM_AMD__)`)", fix)
+        return
     ctx.report("HP702", names[0], f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
                f"{outcome}; test `HIP_VERSION` (or the feature itself) for the AMD side")
+
+
+def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
+    """`V >= N` -> `(V >= N || defined(__HIP_PLATFORM_AMD__))`, `V < N` -> `(V < N && !defined(...))`
+    for every version test of the condition, when each is CUDART_VERSION/CUDA_VERSION against a
+    release no newer than OLD_RELEASE; [] otherwise."""
+    edits = []
+    for name in names:
+        test = name.parent
+        operator = test.child_by_field_name("operator") if test is not None else None
+        right = test.child_by_field_name("right") if test is not None else None
+        if (test is None or test.type != "binary_expression" or operator is None or right is None
+                or not same(test.child_by_field_name("left"), name) or node_text(name) not in _OLD_TEST_MACROS):
+            return []
+        value = parse_int(node_text(right)) if right.type == "number_literal" else None
+        op = node_text(operator)
+        if value is None or value > OLD_RELEASE or op not in (">=", ">", "<", "<="):
+            return []
+        text = node_text(test)
+        joined = f"({text} || defined(__HIP_PLATFORM_AMD__))" if op in (">=", ">") \
+            else f"({text} && !defined(__HIP_PLATFORM_AMD__))"
+        edits.append(Edit(test.start_byte, test.end_byte, joined.encode()))
+    return edits
 
 
 def _in_condition(node: Node) -> bool:
