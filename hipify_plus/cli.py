@@ -85,7 +85,8 @@ def convert(
     offload_arch: Annotated[
         list[str] | None,
         typer.Option(
-            "--offload-arch", help="AMD targets written into build files and compiled for by --check (default gfx90a)."
+            "--offload-arch", "--arch",
+            help="AMD targets written into build files and compiled for by --check (default gfx90a).",
         ),
     ] = None,
     include: Annotated[
@@ -104,7 +105,8 @@ def convert(
     rocm_version: Annotated[
         str | None,
         typer.Option(
-            help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows)."
+            "--rocm-version", "--target-rocm",
+            help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows).",
         ),
     ] = None,
     roc: Annotated[
@@ -131,6 +133,14 @@ def convert(
     exit_zero: Annotated[
         bool, typer.Option("--exit-zero", help="Exit 0 even when files changed or findings remain.")
     ] = False,
+    statistics: Annotated[
+        bool, typer.Option("--statistics", help="Print how many findings each rule gave instead of the findings.")
+    ] = False,
+    output_file: Annotated[
+        Path | None,
+        typer.Option("--output-file", help="Write the findings (or statistics) to this file, atomically, "
+                     "instead of standard output."),
+    ] = None,
     max_file_size: MaxFileSize = 20.0,
     check: Annotated[
         bool,
@@ -180,7 +190,7 @@ def convert(
         progress=not no_progress, exit_zero=exit_zero, max_file_size=int(max_file_size * 2**20),
         check=check, hipcc=hipcc, include_dirs=include_dir or [], defines=define or [],
         no_rewrite=_split(no_rewrite),
-        compile_commands=compile_commands,
+        compile_commands=compile_commands, statistics=statistics, output_file=output_file,
     )
     raise typer.Exit(code)
 
@@ -258,10 +268,14 @@ def lint(
         Path | None, typer.Option(help="pyproject.toml to read [tool.hipify-plus] from (default: the nearest one).")
     ] = None,
     target_rocm: Annotated[
-        str | None, typer.Option(help="ROCm release the code targets (default: config, else the newest known).")
+        str | None,
+        typer.Option("--target-rocm", "--rocm-version",
+                     help="ROCm release the code targets (default: config, else the newest known)."),
     ] = None,
     arch: Annotated[
-        list[str] | None, typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a).")
+        list[str] | None,
+        typer.Option("--arch", "--offload-arch",
+                     help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a)."),
     ] = None,
     baseline: Annotated[Path | None, typer.Option(help="Report only findings not in this baseline file.")] = None,
     write_baseline: Annotated[
@@ -297,7 +311,8 @@ class ResourcesFormat(str, Enum):
 def resources(
     paths: Annotated[list[Path], typer.Argument(help="CUDA or HIP files or folders (CUDA is translated first).")],
     arch: Annotated[
-        list[str] | None, typer.Option("--arch", help="AMD targets, e.g. gfx90a,gfx942 (default gfx90a).")
+        list[str] | None,
+        typer.Option("--arch", "--offload-arch", help="AMD targets, e.g. gfx90a,gfx942 (default gfx90a)."),
     ] = None,
     hipcc: Annotated[str | None, typer.Option(help="hipcc to use (default: $ROCM_PATH/bin/hipcc, then PATH).")] = None,
     nvcc: Annotated[str | None, typer.Option(help="nvcc for the CUDA column (default: PATH).")] = None,
@@ -358,7 +373,8 @@ def report(
     rocm_version: Annotated[
         str | None,
         typer.Option(
-            help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows)."
+            "--rocm-version", "--target-rocm",
+            help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows).",
         ),
     ] = None,
     roc: Annotated[
@@ -367,7 +383,7 @@ def report(
     arch: Annotated[
         list[str] | None,
         typer.Option(
-            "--arch",
+            "--arch", "--offload-arch",
             help="AMD targets for the hazard rules, the compile check and the kernels (default: config, else gfx90a).",
         ),
     ] = None,

@@ -8,11 +8,13 @@ from pathlib import Path
 
 from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
+from hipify_plus.commands.output import ReportOutput
 from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError, ConvertSettings, convert
 from hipify_plus.mappings import load_mappings
 from hipify_plus.pipeline import resolve_rewrites
 from hipify_plus.report.json import diagnostics_json, write_json
+from hipify_plus.report.statistics import rule_statistics, write_statistics
 from hipify_plus.report.text import summary, write_text
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
@@ -29,6 +31,7 @@ def run_convert(
     max_file_size: int = 20 * 2**20, check: bool = False, hipcc: str | None = None,
     include_dirs: list[str] | None = None, defines: list[str] | None = None,
     compile_commands: Path | None = None, no_rewrite: list[str] | None = None,
+    statistics: bool = False, output_file: Path | None = None,
 ) -> int:
     table = load_mappings()
     # without --rocm-version the target is the installed hipcc's release, else the newest known
@@ -44,6 +47,8 @@ def run_convert(
             version = parse_version(installed.version) if installed is not None else table.newest_rocm
     except ValueError:
         return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+    if output_file is not None and output_file.is_dir():
+        return usage_error(f"--output-file {output_file}: is a folder")
     bad = [a for a in offload_arch if not a.startswith("gfx")]
     if bad:
         return usage_error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
@@ -92,13 +97,21 @@ def run_convert(
         except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the conversion
             return usage_error(f"internal error in --check: {type(exc).__name__}: {exc}")
     diagnostics = report.diagnostics + (checked.diagnostics if checked else [])
-    if output_format == "json" and checked is not None:
-        json.dump({"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+    findings_out = ReportOutput(output_file)
+    if statistics:  # what convert left: its safe fixes are applied already
+        write_statistics(output_format, rule_statistics(diagnostics), findings_out.stream)
+    elif output_format == "json" and checked is not None:
+        both = {"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}
+        json.dump(both, findings_out.stream, indent=2)
+        findings_out.stream.write("\n")
     elif output_format == "json":
-        write_json(diagnostics, sys.stdout)
+        write_json(diagnostics, findings_out.stream)
     else:
-        write_text(diagnostics, sys.stdout)
+        write_text(diagnostics, findings_out.stream)
+    problem = findings_out.finish()
+    if problem is not None:
+        print(f"hipify-plus: error: {problem}", file=sys.stderr)
+        return EXIT_ERROR
     internal = False
     for outcome in report.outcomes:
         if outcome.status == "error":
