@@ -160,9 +160,24 @@ class AmdBuild:
                 return both(left, right)
             if op == "||":
                 return either(left, right)
+            if (left is None or right is None) and op in _ARCH_TEST:
+                return self._arch_test(node, op)
             if left is None or right is None or op not in _COMPARE:
                 return None
             return _COMPARE[op](left, right)
+        return None
+
+    def _arch_test(self, node: Node, op: str) -> int | None:
+        """`__CUDA_ARCH__ >= GGML_CUDA_CC_AMPERE`: an NVIDIA architecture (0 here, unless the
+        project's headers give it a value) against a named compute capability, which is never 0."""
+        if "__CUDA_ARCH__" in self.project_values or "__CUDA_ARCH__" in self.file_macros:
+            return None
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        names = [node_text(side) if side is not None and side.type == "identifier" else None for side in (left, right)]
+        if names[0] == "__CUDA_ARCH__" and names[1] is not None and names[1] not in NVIDIA_MACROS:
+            return _ARCH_TEST[op][0]
+        if names[1] == "__CUDA_ARCH__" and names[0] is not None and names[0] not in NVIDIA_MACROS:
+            return _ARCH_TEST[op][1]
         return None
 
     def condition(self, directive: Node) -> int | None:
@@ -176,6 +191,11 @@ class AmdBuild:
                 return None
             return 1 - value if directive.children[0].type in ("#ifndef", "#elifndef") else value
         return self.evaluate(directive.child_by_field_name("condition"))
+
+
+# (value with the architecture on the left, on the right) of `__CUDA_ARCH__ OP NAMED_CAPABILITY`:
+# what the test gives for an architecture below every capability.
+_ARCH_TEST = {">=": (0, 1), ">": (0, 1), "==": (0, 0), "!=": (1, 1), "<": (1, 0), "<=": (1, 0)}
 
 
 def _host_pass_value(name: str) -> int | None:

@@ -43,7 +43,7 @@ def graphics_map_flag(node: Node, ctx: LintContext) -> None:
     name = node_text(node)
     wanted = FLAGS.get(name)
     if wanted is None or not ctx.is_hip or _inside_set_map_flags(node):
-        return
+        return  # in CUDA code the flags are right, and convert writes HIP's with the same meaning
     what = "the type of CUDA's map flags" if name == "cudaGraphicsMapFlags" else "a CUDA map flag"
     fix = ctx.fix("HP717", f"Use `{wanted}`", [Edit(node.start_byte, node.end_byte, wanted.encode())])
     ctx.report("HP717", node, f"`{name}` is {what}; HIP has register flags only, with the same values and meaning: "
@@ -53,10 +53,15 @@ def graphics_map_flag(node: Node, ctx: LintContext) -> None:
 @detector("call_expression", emits=("HP717",))
 def set_map_flags(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
-    if callee is None or node_text(callee) != SET_MAP_FLAGS or not ctx.is_hip:
+    if callee is None or node_text(callee) != SET_MAP_FLAGS:
         return
     args = call_args(node)
     message = "HIP has no call to change a registered resource's access hint"
+    if not ctx.is_hip:
+        ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; convert drops the hint where its arguments "
+                   "compute nothing (the mapping then allows reads and writes): pass the flags when registering "
+                   "the resource instead", severity="warning")
+        return
     if len(args) != 2 or not all(_plain(a) for a in args):
         ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; set the flags when registering the resource "
                    "(hipGraphicsRegisterFlags*) and delete this call")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from hipify_plus.cuda.preprocessor import condition_of
+from hipify_plus.cuda.preprocessor import condition_of, mentions_amd
 from hipify_plus.cuda.syntax import (
     call_args,
     callee_name,
@@ -29,7 +29,6 @@ from hipify_plus.lint.detectors.portability._amd_branches import (
     _condition_value,
     _excluded_on_amd,
     _is_condition,
-    _mentions_amd,
 )
 from hipify_plus.lint.detectors.portability._file import _portability_cache
 from hipify_plus.lint.detectors.portability._includes import _include_path, _swap_include
@@ -105,7 +104,7 @@ def _arch_test(directive: Node, ctx: LintContext) -> bool:
     if directive.type not in ("preproc_if", "preproc_elif"):
         return False
     condition = condition_of(directive)
-    if condition is None or _mentions_amd(condition, ctx):
+    if condition is None or mentions_amd(condition):
         return False
     names = {ctx.text(n) for n in descendants(condition) if n.type == "identifier"}
     return names == {"__CUDA_ARCH__"} and not any(n.type == "preproc_defined" for n in descendants(condition)) \

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hipify_plus.cuda.preprocessor import condition_of
+from hipify_plus.cuda.preprocessor import condition_of, is_amd_macro, mentions_amd
 from hipify_plus.cuda.syntax import callee_name, descendants, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -13,9 +13,7 @@ from hipify_plus.lint.detectors.portability._amd_branches import (
     CONDITIONALS,
     _device_excluded,
     _excluded_on_amd,
-    _is_amd_macro,
     _is_condition,
-    _mentions_amd,
 )
 from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._intrinsics import _defined_in_file, _missing_intrinsic
@@ -46,7 +44,7 @@ def _earlier_branch_mentions_amd(directive: Node, ctx: LintContext) -> bool:
     """`#if defined(__HIP_DEVICE_COMPILE__) ... #elif defined(__CUDA_ARCH__)`: AMD comes first."""
     for branch in _earlier_branches(directive):
         condition = condition_of(branch)
-        if condition is not None and _mentions_amd(condition, ctx):
+        if condition is not None and mentions_amd(condition):
             return True
     return False
 
@@ -103,7 +101,7 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
         condition = node.child_by_field_name("condition")
         if condition is None or b"__CUDA_ARCH__" not in _raw(condition, ctx):
             return
-        if _mentions_amd(condition, ctx):
+        if mentions_amd(condition):
             return
         uses = [n for n in descendants(condition)
                 if n.type == "identifier" and _raw(n, ctx) == b"__CUDA_ARCH__"]
@@ -158,7 +156,7 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
     if "__CUDA_ARCH__" not in text or node.parent is None or node.parent.type not in (
             "preproc_def", "preproc_function_def"):
         return
-    if any(_is_amd_macro(word) for word in re.findall(r"\w+", text)) or _excluded_on_amd(node, ctx):
+    if any(is_amd_macro(word) for word in re.findall(r"\w+", text)) or _excluded_on_amd(node, ctx):
         return
     start = node.start_byte + len(text[: text.index("__CUDA_ARCH__")].encode())
     ctx.report("HP502", (start, start + 13), "macro tests `__CUDA_ARCH__`, which hip-clang never "
