@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -59,6 +60,16 @@ def _resolve(folder: str, spelling: str) -> str:
 def project_headers(path: str, includes: list[str]) -> list[str]:
     """The readable headers `includes` (spelled as in a file at `path`) name, and the project
     headers they include in turn, resolved next to each including file; nearest first."""
+    def included(header: str) -> tuple[str, ...] | None:
+        read = _read_header(header, _stamp(header))
+        return read[1] if read is not None else None
+
+    return _follow(path, includes, included)
+
+
+def _follow(path: str, includes: list[str], included: Callable[[str], tuple[str, ...] | None]) -> list[str]:
+    """The headers reached from `includes` of the file at `path`, each once, nearest first;
+    `included(header)` gives a header's own includes to follow (None: unreadable, skipped)."""
     folder = os.path.dirname(os.path.abspath(path)) if path else ""
     if not folder or not includes:
         return []
@@ -70,12 +81,12 @@ def project_headers(path: str, includes: list[str]) -> list[str]:
         if header in seen:
             continue
         seen.add(header)
-        read = _read_header(header, _stamp(header))
-        if read is None:
+        nested = included(header)
+        if nested is None:
             continue
         found.append(header)
         here = os.path.dirname(header)
-        pending.extend(_resolve(here, spelling) for spelling in reversed(read[1]))
+        pending.extend(_resolve(here, spelling) for spelling in reversed(nested))
     return found
 
 
@@ -148,27 +159,21 @@ class HeaderFacts:
 
 
 def amd_header_facts(path: str, includes: list[str], rocm: tuple[int, int, int]) -> HeaderFacts:
-    folder = os.path.dirname(os.path.abspath(path)) if path else ""
+    def included(header: str) -> tuple[str, ...] | None:
+        summary = _summary(header, _stamp(header), tuple(rocm))
+        return summary.includes if summary is not None else None
+
     texts: dict[str, set[str | None]] = {}
     everywhere: set[str] = set()
     names: set[str] = set()
-    if folder and includes:
-        seen: set[str] = set()
-        pending = [_resolve(folder, spelling) for spelling in reversed(includes)]
-        while pending and len(seen) < MAX_HEADERS:
-            header = pending.pop()
-            if header in seen:
-                continue
-            seen.add(header)
-            summary = _summary(header, _stamp(header), tuple(rocm))
-            if summary is None:
-                continue
-            for name, found in summary.values.items():
-                texts.setdefault(name, set()).update(found)
-            everywhere |= summary.all_macros
-            names |= summary.names
-            here = os.path.dirname(header)
-            pending.extend(_resolve(here, spelling) for spelling in reversed(summary.includes))
+    for header in _follow(path, includes, included):
+        summary = _summary(header, _stamp(header), tuple(rocm))
+        if summary is None:
+            continue
+        for name, found in summary.values.items():
+            texts.setdefault(name, set()).update(found)
+        everywhere |= summary.all_macros
+        names |= summary.names
     values = {name: _number(found) for name, found in texts.items()}
     return HeaderFacts(values, frozenset(everywhere - set(values)), frozenset(names))
 
