@@ -1,0 +1,59 @@
+"""Makefiles read as text (never run): logical lines, assignments and conditionals."""
+
+from __future__ import annotations
+
+import re
+
+_MAKE_PREFIX = rb"[ \t]*(?:(?:override|export|private)[ \t]+)*"
+_MAKE_NAME = rb"([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*"
+_MAKE_ASSIGN = re.compile(_MAKE_PREFIX + _MAKE_NAME + rb"(\+=|\?=|:::=|::=|:=|!=|=)")
+_MAKE_TARGET_ASSIGN = re.compile(  # `debug: NVCCFLAGS += -G`
+    rb"[^:=#\t][^:=#]*?[ \t]*:(?![:=])" + _MAKE_PREFIX + _MAKE_NAME + rb"(\+=|\?=|:=|=)"
+)
+_MAKE_CONDITIONAL = re.compile(
+    rb"[ \t]*(ifeq|ifneq|ifdef|ifndef|else|endif)\b[ \t]*(.*)", re.DOTALL
+)
+_REFERENCE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_.\-]*)(?::[^)}]*)?[)}]")
+_WHOLE_REFERENCE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_.\-]*)[)}]")
+_HIPCC_NAMES = frozenset({"hipcc", "hipcc.pl", "hipcc.bin"})
+_HOST_NAMES = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "ld", "ar", "cpp", "icpx"})
+_HOST_DEFAULTS = frozenset({"CC", "CXX", "CPP", "LD", "AR", "FC"})  # make's built-in tools
+_NOT_COMMANDS = frozenset({  # words before the program: launchers and shell keywords
+    "ccache", "sccache", "distcc", "env", "time", "nice", "exec",
+    "do", "then", "else", "!", "{", "(",
+})
+_ENV_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*")
+_HOST_WRAPPERS = frozenset({"-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options"})
+
+
+def _logical_lines(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each line, joined over backslash-newline continuations."""
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        while end != -1:
+            last = end - 1 if end > pos and data[end - 1] == 0x0D else end
+            backslashes = 0
+            while last - backslashes - 1 >= pos and data[last - backslashes - 1] == 0x5C:
+                backslashes += 1
+            if backslashes % 2 == 0:
+                break
+            end = data.find(b"\n", end + 1)
+        end = len(data) if end == -1 else end
+        lines.append((pos, end))
+        pos = end + 1
+    return lines
+
+
+def _make_comment_start(data: bytes, start: int, end: int) -> int:
+    """Outside recipes, make ends a line at the first unescaped `#`."""
+    pos = start
+    while pos < end:
+        if data[pos] == 0x5C:
+            pos += 2
+            continue
+        if data[pos] == ord("#"):
+            return pos
+        pos += 1
+    return end
