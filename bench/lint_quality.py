@@ -33,7 +33,7 @@ def main() -> int:
     quiet_checked: Counter[str] = Counter()
     for path in INPUTS:
         fixture = load_fixture(path)
-        found = Counter((d.line, d.rule) for d in lint(path.name, path.read_bytes(), settings_for(fixture)).diagnostics)
+        found = Counter((d.line, d.rule) for d in lint(str(path), path.read_bytes(), settings_for(fixture)).diagnostics)
         for (line, rule), count in fixture.expected.items():
             hit = min(count, found[(line, rule)])
             true_positive[rule] += hit
