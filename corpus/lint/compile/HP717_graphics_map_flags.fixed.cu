@@ -1,7 +1,6 @@
 // hipify-plus-test: fails-before
 // cuda-samples' nbody and simpleGL after renaming: map flags through variables and per-map hints.
 #include <hip/hip_runtime.h>
-#include <GL/gl.h>
 
 void createVBO(GLuint *vbo, hipGraphicsResource **vbo_res, unsigned int vbo_res_flags)
 {

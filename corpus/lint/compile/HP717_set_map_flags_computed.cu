@@ -2,7 +2,6 @@
 // A per-map hint whose resource argument is computed by a call: dropping the call would drop the
 // call it makes, so it is reported, not fixed.
 #include <hip/hip_runtime.h>
-#include <GL/gl.h>
 
 hipGraphicsResource *next_resource();
 
