@@ -15,3 +15,11 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"hipify-plus data folder '{name}' is missing from the installation")
+
+
+def mapping_rows(name: str) -> list[list[str]]:
+    """The rows of a hand-written table in rules/mappings, split on tabs: `#` comment lines,
+    blank lines and the header row (the first other line) left out."""
+    path = data_dir("rules") / "mappings" / name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")][1:]

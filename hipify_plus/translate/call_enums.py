@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from hipify_plus.data import data_dir
+from hipify_plus.data import mapping_rows
 from hipify_plus.mappings import Mapping, MappingTable
 from hipify_plus.parse import Node
 
@@ -19,14 +19,7 @@ from hipify_plus.parse import Node
 @cache
 def _rows() -> dict[tuple[str, str], str]:
     """(CUDA enumerator, library of the call) -> the HIP name there."""
-    found: dict[tuple[str, str], str] = {}
-    path = data_dir("rules") / "mappings" / "enums_in_calls.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if line.startswith("#") or len(cells) < 3 or cells[0] == "cuda":
-            continue
-        found[(cells[0], cells[1])] = cells[2]
-    return found
+    return {(cells[0], cells[1]): cells[2] for cells in mapping_rows("enums_in_calls.tsv") if len(cells) >= 3}
 
 
 def names() -> frozenset[str]:

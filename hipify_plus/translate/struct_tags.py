@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from hipify_plus.data import data_dir
+from hipify_plus.data import mapping_rows
 
 _STRUCT_BEFORE = re.compile(rb"(?<![\w$])struct\s+$")
 
@@ -18,14 +18,7 @@ _STRUCT_BEFORE = re.compile(rb"(?<![\w$])struct\s+$")
 @cache
 def tags() -> dict[str, str]:
     """HIP typedef name -> the tag of its struct."""
-    found: dict[str, str] = {}
-    path = data_dir("rules") / "mappings" / "struct_tags.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if line.startswith("#") or len(cells) < 2 or cells[0] == "hip":
-            continue
-        found[cells[0]] = cells[1]
-    return found
+    return {cells[0]: cells[1] for cells in mapping_rows("struct_tags.tsv") if len(cells) >= 2}
 
 
 def respell(data: bytes, start: int, target: str) -> str:

@@ -9,7 +9,7 @@ from functools import cache
 
 from hipify_plus.cuda.preprocessor import CONDITIONALS
 from hipify_plus.cuda.syntax import node_text
-from hipify_plus.data import data_dir
+from hipify_plus.data import mapping_rows
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -35,10 +35,7 @@ class GuardTable:
 def guard_table() -> GuardTable:
     cuda: dict[str, str] = {}
     hip: dict[str, list[tuple[Version, str]]] = {}
-    path = data_dir("rules") / "mappings" / "header_guards.tsv"
-    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")]
-    for kind, macro, header, since, *_ in rows[1:]:
+    for kind, macro, header, since, *_ in mapping_rows("header_guards.tsv"):
         if kind == "cuda":
             cuda[macro] = header
         else:

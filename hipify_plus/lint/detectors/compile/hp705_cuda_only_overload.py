@@ -11,7 +11,7 @@ from functools import cache
 
 from hipify_plus.cuda.declarations import lookup
 from hipify_plus.cuda.syntax import call_args, callee_node, is_cast, node_text, unparenthesized
-from hipify_plus.data import data_dir
+from hipify_plus.data import mapping_rows
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -33,14 +33,8 @@ _CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hi
 @cache
 def default_arguments() -> dict[tuple[str, int], tuple[str, str]]:
     """(HIP call, arguments written) -> (what to append: CUDA's defaults, what CUDA declares)."""
-    found: dict[tuple[str, int], tuple[str, str]] = {}
-    path = data_dir("rules") / "mappings" / "default_arguments.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if line.startswith("#") or len(cells) < 4 or cells[0] == "hip":
-            continue
-        found[(cells[0], int(cells[1]))] = (cells[2], cells[3])
-    return found
+    return {(cells[0], int(cells[1])): (cells[2], cells[3])
+            for cells in mapping_rows("default_arguments.tsv") if len(cells) >= 4}
 
 
 @cache

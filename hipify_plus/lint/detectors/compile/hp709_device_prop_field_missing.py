@@ -9,7 +9,7 @@ from functools import cache
 
 from hipify_plus.cuda.declarations import lookup
 from hipify_plus.cuda.syntax import node_text
-from hipify_plus.data import data_dir
+from hipify_plus.data import mapping_rows
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -30,11 +30,9 @@ class Field:
 
 @cache
 def fields() -> dict[str, Field]:
-    path = data_dir("rules") / "mappings" / "device_prop_fields.tsv"
-    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")]
     found = {}
-    for name, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows[1:]):
+    rows = mapping_rows("device_prop_fields.tsv")
+    for name, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows):
         found[name] = Field(name, None if added == "never" else parse_version(added), hip, older, note)
     return found
 
