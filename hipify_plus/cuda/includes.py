@@ -159,17 +159,20 @@ class HeaderFacts:
 
 
 def amd_header_facts(path: str, includes: list[str], rocm: tuple[int, int, int]) -> HeaderFacts:
+    summaries: list[_Summary] = []
+
     def included(header: str) -> tuple[str, ...] | None:
         summary = _summary(header, _stamp(header), tuple(rocm))
-        return summary.includes if summary is not None else None
+        if summary is None:
+            return None
+        summaries.append(summary)
+        return summary.includes
 
+    _follow(path, includes, included)
     texts: dict[str, set[str | None]] = {}
     everywhere: set[str] = set()
     names: set[str] = set()
-    for header in _follow(path, includes, included):
-        summary = _summary(header, _stamp(header), tuple(rocm))
-        if summary is None:
-            continue
+    for summary in summaries:
         for name, found in summary.values.items():
             texts.setdefault(name, set()).update(found)
         everywhere |= summary.all_macros
@@ -200,9 +203,8 @@ _NAME_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def", "preproc_i
 def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) -> _Summary | None:
     """One header as an AMD build at `rocm` reads it (evaluated on its own: a macro it defines
     itself has an unknown value in its own tests). None if it cannot be read."""
-    read = _read_header(path, stamp)
-    data = read_header(path) if read is not None else None
-    if read is None or data is None:
+    data = read_header(path) if stamp is not None else None
+    if data is None:
         return None
     from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
     from hipify_plus.cuda.syntax import declarator_name, node_text
@@ -238,4 +240,5 @@ def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) ->
                     inner = inner.child_by_field_name("declarator")
                 if inner is not None:
                     names.add(node_text(inner))
-    return _Summary(tuple(includes), {n: frozenset(v) for n, v in values.items()}, read[0], frozenset(names))
+    return _Summary(tuple(includes), {n: frozenset(v) for n, v in values.items()}, defined_macros(data),
+                    frozenset(names))

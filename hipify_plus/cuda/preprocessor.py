@@ -245,6 +245,19 @@ def condition_of(directive: Node) -> Node | None:
     return directive.child_by_field_name("condition") or directive.child_by_field_name("name")
 
 
+def in_directive(node: Node) -> bool:
+    """True if `node` is part of a preprocessor line rather than code: the test of an
+    #if/#ifdef/#elif, or a #define / #undef (`#define CUDART_VERSION ...`)."""
+    child, parent = node, node.parent
+    while parent is not None:
+        if parent.type in CONDITIONALS:
+            return same(child, condition_of(parent))
+        if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
 def enclosing_branches(node: Node, stop: Node | None = None) -> Iterator[tuple[Node, bool]]:
     """(directive, wanted) for each #if/#ifdef/#elif around `node` (below `stop`): the node is
     compiled only where each directive's test has the wanted truth (False: `node` sits in the

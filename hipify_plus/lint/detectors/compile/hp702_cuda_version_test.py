@@ -9,6 +9,7 @@ from hipify_plus.cuda.preprocessor import (
     CONDITIONALS,
     CUDA_VERSION_MACROS,
     condition_of,
+    in_directive,
     inactive_on_amd,
     mentions_amd,
 )
@@ -109,24 +110,13 @@ def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
     return edits
 
 
-def _in_condition(node: Node) -> bool:
-    child, parent = node, node.parent
-    while parent is not None:
-        if parent.type in CONDITIONALS:
-            return same(child, condition_of(parent))
-        if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
-            return True  # `#define CUDART_VERSION ...`, `#undef CUDA_VERSION`
-        child, parent = parent, parent.parent
-    return False
-
-
 # HP702
 @detector("identifier", emits=("HP702",))
 def cuda_version_value(node: Node, ctx: LintContext) -> None:
     if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte:node.start_byte + 2] not in (b"CU", b"__"):
         return
     name = node_text(node)
-    if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or _in_condition(node):
+    if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or in_directive(node):
         return
     if inactive_on_amd(node, ctx.amd):
         return

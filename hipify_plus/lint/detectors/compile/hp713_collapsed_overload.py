@@ -96,8 +96,7 @@ def _exclusive(first: list[Node], second: list[Node], ctx: LintContext) -> bool:
 
 def _guard(block: Node, ctx: LintContext) -> str | None:
     """`X` of `#ifdef X` or `#if defined(X)`, the block directly around the first definition."""
-    tests = _tests([block], ctx)
-    return next((name for name, defined in tests if defined), None) if block.type != "preproc_else" else None
+    return next((name for name, defined in _tests([block], ctx) if defined), None)
 
 
 def _line_bounds(data: bytes, start: int, end: int) -> tuple[int, int]:

@@ -5,7 +5,7 @@ for) becomes `hipSuccess` where dropping its arguments drops nothing they comput
 
 from __future__ import annotations
 
-from hipify_plus.cuda.syntax import call_args, callee_node, descendants, node_text
+from hipify_plus.cuda.syntax import call_args, callee_name, callee_node, descendants, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -31,8 +31,7 @@ def _plain(argument: Node) -> bool:
 def _inside_set_map_flags(node: Node) -> bool:
     parent = node.parent
     while parent is not None:
-        if parent.type == "call_expression" and node_text(parent.child_by_field_name("function") or parent) \
-                == SET_MAP_FLAGS:
+        if parent.type == "call_expression" and callee_name(parent) == SET_MAP_FLAGS:
             return True
         parent = parent.parent
     return False

@@ -16,7 +16,6 @@ from hipify_plus.lint.detectors.libraries._launch_loops import LoopAnalysis, ana
 from hipify_plus.lint.detectors.libraries._launchers import (
     Launchers,
     call_name,
-    capture_regions,
     in_rewrite,
     innermost_loop,
 )
@@ -36,7 +35,7 @@ def _host_loops(ctx: LintContext, launchers: Launchers) -> list[Node]:
     loops: dict[int, Node] = {}
     sites = [launch.node for launch in ctx.launches]
     sites += [call for call in ctx.nodes({"call_expression"}) if launchers.launches(call_name(call, ctx))]
-    captures = capture_regions(ctx)
+    captures = launchers.main.captures  # this file's, as its Unit found them
     for site in sites:
         loop = innermost_loop(site)
         if loop is None or loop.start_byte in loops or in_rewrite(site, ctx):

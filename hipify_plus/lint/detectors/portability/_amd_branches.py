@@ -4,27 +4,10 @@ for that build, `ctx.amd`), asked for every pass or for the device pass (device-
 
 from __future__ import annotations
 
-from hipify_plus.cuda.preprocessor import condition_of, excluded, inactive_on_amd
-from hipify_plus.cuda.syntax import same
+from hipify_plus.cuda.preprocessor import CONDITIONALS, condition_of, excluded, inactive_on_amd
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.parse import Node
-
-CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"})
-
-
-def _condition_value(directive: Node, ctx: LintContext, device: bool = False) -> int | None:
-    """Whether the directive's test holds under hip-clang: in its device pass if `device`, else
-    in both passes (None when the passes differ or it cannot be told)."""
-    if device:
-        return ctx.amd.in_pass(True).condition(directive)
-    host, device_value = ctx.amd.in_pass(False).condition(directive), ctx.amd.in_pass(True).condition(directive)
-    return host if host == device_value else None
-
-
-def _is_condition(child: Node, directive: Node) -> bool:
-    return same(child, directive.child_by_field_name("condition")) or same(
-        child, directive.child_by_field_name("name"))
 
 
 def _excluded_on_amd(node: Node, ctx: LintContext, stop: Node | None = None,

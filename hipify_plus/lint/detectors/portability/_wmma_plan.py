@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from hipify_plus.cuda.preprocessor import condition_of, mentions_amd
+from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches, mentions_amd
 from hipify_plus.cuda.syntax import (
     call_args,
     callee_name,
@@ -20,16 +20,10 @@ from hipify_plus.cuda.syntax import (
     descendants,
     enclosing_function,
     execution_space,
-    same,
 )
 from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.portability._amd_branches import (
-    CONDITIONALS,
-    _condition_value,
-    _excluded_on_amd,
-    _is_condition,
-)
+from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
 from hipify_plus.lint.detectors.portability._file import _portability_cache
 from hipify_plus.lint.detectors.portability._includes import _include_path, _swap_include
 from hipify_plus.lint.detectors.portability._wmma_fragments import (
@@ -115,20 +109,18 @@ def _device_guards(node: Node, ctx: LintContext) -> tuple[list[Node], str]:
     """The `#if __CUDA_ARCH__ >= N` directives that keep `node` from AMD's device pass, and why
     the rest cannot be opened ('' when none: every exclusion is such a test)."""
     guards: list[Node] = []
-    child, parent = node, node.parent
-    while parent is not None:
-        if parent.type in CONDITIONALS:
-            if same(child, parent.child_by_field_name("alternative")):
-                if _condition_value(parent, ctx, device=True) == 1:
-                    return guards, "skip"
-            elif not _is_condition(child, parent) and _condition_value(parent, ctx, device=True) == 0:
-                if _arch_test(parent, ctx):
-                    guards.append(parent)
-                elif "__CUDA_ARCH__" in ctx.text(condition_of(parent) or parent):
-                    return guards, "presence"
-                else:
-                    return guards, "skip"
-        child, parent = parent, parent.parent
+    device = ctx.amd.in_pass(True)
+    for directive, wanted in enclosing_branches(node):
+        value = device.condition(directive)
+        if not wanted and value == 1:
+            return guards, "skip"
+        if wanted and value == 0:
+            if _arch_test(directive, ctx):
+                guards.append(directive)
+            elif "__CUDA_ARCH__" in ctx.text(condition_of(directive) or directive):
+                return guards, "presence"
+            else:
+                return guards, "skip"
     return guards, ""
 
 

@@ -5,16 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hipify_plus.cuda.preprocessor import condition_of, is_amd_macro, mentions_amd
+from hipify_plus.cuda.preprocessor import CONDITIONALS, condition_of, in_directive, is_amd_macro, mentions_amd
 from hipify_plus.cuda.syntax import callee_name, descendants, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.portability._amd_branches import (
-    CONDITIONALS,
-    _device_excluded,
-    _excluded_on_amd,
-    _is_condition,
-)
+from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
 from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._intrinsics import _defined_in_file, _missing_intrinsic
 from hipify_plus.lint.detectors.portability._ptx import _ptx_in_asm, _ptx_in_macro
@@ -128,17 +123,6 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
                "takes the host branch", fix, severity=severity)
 
 
-def _in_condition(node: Node) -> bool:
-    child, parent = node, node.parent
-    while parent is not None:
-        if parent.type in CONDITIONALS:
-            return _is_condition(child, parent)
-        if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
-            return True  # `#define __CUDA_ARCH__ ...` / `#undef __CUDA_ARCH__`
-        child, parent = parent, parent.parent
-    return False
-
-
 # HP502
 @detector("identifier", "preproc_arg", emits=("HP502",))
 def cuda_arch_value(node: Node, ctx: LintContext) -> None:
@@ -147,7 +131,7 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
     if node.type == "identifier":
         if node.end_byte - node.start_byte != 13 or _raw(node, ctx) != b"__CUDA_ARCH__":
             return
-        if _in_condition(node) or _excluded_on_amd(node, ctx):
+        if in_directive(node) or _excluded_on_amd(node, ctx):
             return
         ctx.report("HP502", node, "`__CUDA_ARCH__` is not defined by hip-clang: this expression "
                    "does not compile for AMD; use an AMD target macro or a runtime device query")
