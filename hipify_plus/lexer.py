@@ -38,6 +38,26 @@ def non_code_spans(source: bytes) -> list[tuple[int, int]]:
     return [m.span() for m in _TOKEN.finditer(source) if m.lastgroup in ("comment", "string")]
 
 
+def glued_literal_suffixes(source: bytes) -> Iterator[tuple[int, int]]:
+    """Byte ranges of identifiers written right after a string literal, with no space (`"%"PRIu64`):
+    C++11 lexes the pair as one user-defined literal."""
+    if b'"' not in source:
+        return
+    previous = None
+    for match in _TOKEN.finditer(source):
+        if (match.lastgroup == "ident" and previous is not None and previous.lastgroup == "string"
+                and previous.end() == match.start() and previous.group(0).endswith(b'"')):
+            yield match.start(), match.end()
+        previous = match
+
+
+def without_comments(source: bytes) -> bytes:
+    """`source` with every comment replaced by one space (strings and code kept as they are)."""
+    if b"/" not in source:
+        return source
+    return _TOKEN.sub(lambda m: b" " if m.lastgroup == "comment" else m.group(0), source)
+
+
 def words(source: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
     """Byte ranges of every identifier-shaped word, for text inside comments or strings."""
     for match in _IDENT_IN_TEXT.finditer(source, start, end):

@@ -52,6 +52,16 @@ class Hipcc:
             capture_output=True, text=True, env=self.env(), timeout=300, check=False,
         )
 
+    def skip_unsupported(self, settings: dict[str, str]) -> None:
+        """Skip a fixture whose `min-hip=X.Y` asks for a newer HIP than this hipcc's, or whose
+        `needs-header=H` names a library header this machine does not have."""
+        needs = settings.get("min-hip")
+        if needs and tuple(int(x) for x in needs.split(".")) > self.version[:2]:
+            pytest.skip(f"needs HIP {needs}; hipcc here is {self.version[0]}.{self.version[1]}")
+        header = settings.get("needs-header")
+        if header and not self.has_header(header):
+            pytest.skip(f"needs <{header}>, which is not installed")
+
     def has_header(self, header: str) -> bool:
         return self._header(header) is not None
 

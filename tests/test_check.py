@@ -189,3 +189,19 @@ def test_include_inference_picks_the_one_folder_that_holds_the_file(tmp_path: Pa
     assert scanner.infer(Include("z.h", quoted=False)) is None  # only quoted includes are inferred
     assert scanner.infer(Include("x/y.h", quoted=True)) is None  # two folders hold it: none is chosen
     assert scanner.infer(Include("inc/x/y.h", quoted=True)) == tmp_path / "a"
+
+
+def test_a_cpp_file_whose_gpu_words_are_in_comments_is_left_to_the_host_compiler(tmp_path: Path) -> None:
+    # Rodinia's mummergpu: host .cpp files g++ builds, whose header mentions `//cudaArray*` in a
+    # comment; compiled as HIP they clash with HIP's vector types (`#define uint4 uint32_t`).
+    from hipify_plus.check.units import Converted, split_units
+
+    (tmp_path / "tree.h").write_text("struct Ref { void* d_ref_array;  //cudaArray*\n};\n")
+    (tmp_path / "gold.cpp").write_text('#define uint4 uint32_t\n#include "tree.h"\nint main() { return 0; }\n')
+    (tmp_path / "kernel.cpp").write_text('#include "tree.h"\nvoid f() { cudaDeviceSynchronize(); }\n')
+    (tmp_path / "url.cpp").write_text('const char* where = "http://example/";  // cudaMalloc\n')
+    names = ("gold.cpp", "kernel.cpp", "url.cpp", "tree.h")
+    files = [Converted(str(tmp_path / name), tmp_path / name) for name in names]
+    split = split_units(files, IncludeScanner(tmp_path / name for name in names), [tmp_path])
+    assert [Path(c.output).name for c in split.units] == ["kernel.cpp"]
+    assert sorted(Path(c.output).name for c in split.host) == ["gold.cpp", "url.cpp"]

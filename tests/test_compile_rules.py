@@ -29,9 +29,7 @@ def test_compile_family_has_fixtures() -> None:
 @pytest.mark.parametrize("path", INPUTS, ids=_id)
 def test_fixed_file_compiles(path: Path, hipcc: Hipcc) -> None:
     fixture = load_fixture(path)
-    needs = fixture.settings.get("min-hip")
-    if needs and tuple(int(x) for x in needs.split(".")) > hipcc.version[:2]:
-        pytest.skip(f"needs HIP {needs}; hipcc here is {hipcc.version[0]}.{hipcc.version[1]}")
+    hipcc.skip_unsupported(fixture.settings)
     fixed = fixture.fixed_output if fixture.fixed_output.exists() else path
     done = hipcc.syntax_check(fixed, "-std=c++17")
     if fixture.settings.get("compile") == "no":  # CUDA code, or an error finding without a fix

@@ -1,7 +1,8 @@
 """Which converted files are translation units (compiled on their own) and which are headers.
 
 A unit is a converted .cu/.hip/.cpp/.cc/.cxx file that no other project file #includes; a
-.cpp/.cc/.cxx counts only when it, or a project file it includes, uses HIP or CUDA. A source that
+.cpp/.cc/.cxx counts only when it, or a project file it includes, uses HIP or CUDA in its code (a
+`cudaArray*` in a comment does not count). A source that
 a project file includes is a header, checked through the units that include it; .c files and
 .cpp files without GPU code are left to the host compiler. Kinds are read from the user's file
 names (a single-file conversion may write any output name).
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from hipify_plus.check.includes import IncludeScanner
+from hipify_plus.lexer import without_comments
 
 UNIT_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
 GPU_SUFFIXES = frozenset({".cu", ".hip"})
@@ -33,7 +35,7 @@ def uses_gpu(path: Path, scanner: IncludeScanner, folders: list[Path]) -> bool:
     for file in scanner.closure(path, folders).files:
         if file in scanner.project:
             try:
-                if _GPU_CODE.search(file.read_bytes()):
+                if _GPU_CODE.search(without_comments(file.read_bytes())):
                     return True
             except OSError:
                 continue

@@ -11,7 +11,14 @@ from typing import Any
 
 from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
-from hipify_plus.cuda.syntax import base_name, execution_space, execution_space_macros, node_text
+from hipify_plus.cuda.syntax import (
+    base_name,
+    declarator_name,
+    enclosing_function,
+    execution_space,
+    execution_space_macros,
+    node_text,
+)
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
@@ -168,6 +175,16 @@ class LintContext:
         return includes
 
     @cached_property
+    def defined_functions(self) -> frozenset[str]:
+        """Names (last name part) of the functions this file defines."""
+        names = set()
+        for definition in self.nodes({"function_definition"}):
+            declarator = declarator_name(definition)
+            if declarator is not None:
+                names.add(base_name(self.text(declarator)))
+        return frozenset(names)
+
+    @cached_property
     def space_macros(self) -> dict[str, frozenset[str]]:
         """Macros of this file that spell an execution space (`#define DEVICE __device__`)."""
         if b"__device__" not in self.data and b"__global__" not in self.data:
@@ -178,6 +195,12 @@ class LintContext:
         """`__global__` / `__device__` / `__host__` of a function definition, also when a macro of
         the file spells it."""
         return execution_space(function, self.space_macros)
+
+    def device_only(self, node: Node) -> bool:
+        """True if `node` sits in a `__device__` or `__global__` function that is not also `__host__`:
+        code hipcc compiles for the GPU alone."""
+        spaces = self.execution_space(enclosing_function(node))
+        return bool(spaces & {"__global__", "__device__"}) and "__host__" not in spaces
 
     def inactive_on_amd(self, node: Node) -> bool:
         """True if no pass of the AMD build compiles `node` (`#if 0`, the CUDA side of a platform

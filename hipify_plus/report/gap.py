@@ -354,6 +354,8 @@ def build_report(
         maps: dict[str, LineMap | None] = {}
         raw = [_Raw(d, "convert", resolution_of(d), d.fix.title if d.fix else None, single_token(d.fix, _data(o.input)))
                for o in conversion.outcomes for d in o.diagnostics if lint_settings.enabled(d.rule, d.path)]
+        # a rule both convert and lint run (HP501 reports inline PTX in either) says it once
+        reported = {(d.path, d.line, d.column, d.rule, d.message) for d in (r.diagnostic for r in raw)}
         for diagnostic in linted.diagnostics:
             outcome = origins.get(diagnostic.path)
             if outcome is None:
@@ -362,7 +364,8 @@ def build_report(
                 maps[diagnostic.path] = LineMap.between(outcome.input, linted.sources[diagnostic.path])
             line_map = maps[diagnostic.path]
             back = line_map.back(diagnostic) if line_map is not None else None
-            if back is not None and lint_settings.enabled(back.rule, back.path):
+            if back is not None and lint_settings.enabled(back.rule, back.path) \
+                    and (back.path, back.line, back.column, back.rule, back.message) not in reported:
                 if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
                     back = replace(back, data={**back.data, "blockers": [
                         _lines_back(str(b), line_map) for b in back.data["blockers"]]})

@@ -13,3 +13,13 @@ int lds(const hipDeviceProp_t& prop)
 {
     return (int)prop.sharedMemPerMultiprocessor;  // ok: HP709
 }
+
+// cuda-samples' memMapIPCDrv: CUmemAllocationProp's requestedHandleTypes is requestedHandleType in HIP
+hipError_t exportable(hipMemAllocationProp *prop, int device)
+{
+    prop->type = hipMemAllocationTypePinned;
+    prop->location.type = hipMemLocationTypeDevice;
+    prop->location.id = device;
+    prop->requestedHandleType = hipMemHandleTypePosixFileDescriptor;  // expect: HP709
+    return hipSuccess;
+}

@@ -28,3 +28,19 @@ __global__ void mergeRanks(uint *out, uint N, uint stride, long long *big)
     out[2] = min(N, segmentBase);  // ok: HP715
 }
 
+
+// llm.c's softmax_forward: an int beside an unsigned int computed from a coordinate
+__global__ void softmaxUnrolled(float *out, const float *x, int C)
+{
+    int tid = threadIdx.x;
+    float maxval = -1e30f;
+    for (int i = tid; i < C; i += blockDim.x * 4) {
+        for (int u = 0; u < 4; u++) {
+            maxval = fmaxf(maxval, x[min((unsigned int)(C - 1), (unsigned int)(i + u*blockDim.x))]);  // expect: HP715
+        }
+    }
+    out[0] = x[min(tid << 1, C)];  // ok: HP715
+    out[1] = x[min(1 << threadIdx.x, C)];  // ok: HP715
+    out[2] = x[min(blockDim.x * 2u, (unsigned int)C)];  // ok: HP715
+    out[3] = maxval;
+}

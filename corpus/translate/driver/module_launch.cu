@@ -27,11 +27,13 @@ int main(int argc, char **argv)
     CUdevice dev;
     DRV(cuDeviceGet(&dev, 0));
     char name[128];
-    int sms = 0, major = 0;
+    int sms = 0, major = 0, vmm = 0;
     DRV(cuDeviceGetName(name, sizeof(name), dev));
     DRV(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
     DRV(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev));
-    printf("%d device(s); using %s (sm_%dx, %d SMs)\n", ndev, name, major, sms);
+    // CUDA's deprecated spelling of CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (cuda-samples' vectorAddMMAP)
+    DRV(cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED, dev));
+    printf("%d device(s); using %s (sm_%dx, %d SMs, VMM %d)\n", ndev, name, major, sms, vmm);
 
     CUcontext ctx;
 #if CUDA_VERSION >= 13000  // expect: HP702

@@ -27,11 +27,13 @@ int main(int argc, char **argv)
     hipDevice_t dev;
     DRV(hipDeviceGet(&dev, 0));
     char name[128];
-    int sms = 0, major = 0;
+    int sms = 0, major = 0, vmm = 0;
     DRV(hipDeviceGetName(name, sizeof(name), dev));
     DRV(hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, dev));
     DRV(hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor, dev));
-    printf("%d device(s); using %s (sm_%dx, %d SMs)\n", ndev, name, major, sms);
+    // CUDA's deprecated spelling of CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (cuda-samples' vectorAddMMAP)
+    DRV(hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, dev));
+    printf("%d device(s); using %s (sm_%dx, %d SMs, VMM %d)\n", ndev, name, major, sms, vmm);
 
     hipCtx_t ctx;
 #if CUDA_VERSION >= 13000  // expect: HP702

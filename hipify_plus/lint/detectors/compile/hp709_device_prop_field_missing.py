@@ -1,6 +1,7 @@
 """HP709: `prop.maxTexture1DLayered` and other `cudaDeviceProp` fields that `hipDeviceProp_t`
 lacks at the target release (rules/mappings/device_prop_fields.tsv): a compile error, or the
-HIP spelling of the member where it differs."""
+HIP spelling of the member where it differs. Rows named `Struct.field` are members of another
+renamed struct (`hipMemAllocationProp.requestedHandleTypes`)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from hipify_plus.parse import Node
 from hipify_plus.versions import Version, format_version, parse_version
 
 PROP_TYPES = frozenset({"hipDeviceProp_t", "hipDeviceProp_tR0600", "hipDeviceProp_tR0000"})
+DEVICE_PROP = "hipDeviceProp_t"
 
 
 @dataclass(frozen=True)
 class Field:
+    struct: str  # the HIP struct: hipDeviceProp_t, hipMemAllocationProp ...
     name: str
     added: Version | None  # None: no release has it
     hip: str  # the HIP spelling, when it differs
@@ -29,11 +32,15 @@ class Field:
 
 
 @cache
-def fields() -> dict[str, Field]:
+def fields() -> dict[tuple[str, str], Field]:
+    """(struct, member) -> what the table says of it."""
     found = {}
     rows = mapping_rows("device_prop_fields.tsv")
-    for name, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows):
-        found[name] = Field(name, None if added == "never" else parse_version(added), hip, older, note)
+    for key, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows):
+        struct, _, name = key.rpartition(".")
+        struct = struct or DEVICE_PROP
+        found[(struct, name)] = Field(struct, name, None if added == "never" else parse_version(added), hip,
+                                      older, note)
     return found
 
 
@@ -59,8 +66,11 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
     argument = node.child_by_field_name("argument")
     if field_node is None or argument is None:
         return
-    field = fields().get(node_text(field_node))
-    if field is None or _object_type(argument) not in PROP_TYPES:
+    struct = _object_type(argument)
+    if struct is None:
+        return
+    field = fields().get((DEVICE_PROP if struct in PROP_TYPES else struct, node_text(field_node)))
+    if field is None:
         return
     version = ctx.settings.target_rocm
     release = format_version(version)
@@ -69,16 +79,16 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
         if field.hip:
             fix = ctx.fix("HP709", f"Read `{field.hip}`", [Edit(field_node.start_byte, field_node.end_byte,
                                                                field.hip.encode())])
-            ctx.report("HP709", field_node, f"`hipDeviceProp_t` spells `{field.name}` as `{field.hip}`", fix)
+            ctx.report("HP709", field_node, f"`{field.struct}` spells `{field.name}` as `{field.hip}`", fix)
         return
     if field.older and field.added is not None:
         fix = ctx.fix("HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte,
                                                              field.older.encode())])
-        ctx.report("HP709", field_node, f"`hipDeviceProp_t` has `{field.name}` from ROCm "
+        ctx.report("HP709", field_node, f"`{field.struct}` has `{field.name}` from ROCm "
                    f"{format_version(field.added)} only (the target is {release}); before that the "
                    f"same value is `{field.older}`", fix)
         return
     when = (f"from ROCm {format_version(field.added)} only (the target is {release})"
             if field.added is not None else "in no ROCm release")
-    ctx.report("HP709", field_node, f"`hipDeviceProp_t` has no `{field.name}` {when}: this does not "
+    ctx.report("HP709", field_node, f"`{field.struct}` has no `{field.name}` {when}: this does not "
                f"compile for AMD{note}")

@@ -18,6 +18,10 @@ from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
 HALF_TYPE = re.compile(r"\b(?:__half2?|half2?)\b")
+BF16_POINTEE = re.compile(r"\b(?:__hip_bfloat16|__nv_bfloat16|nv_bfloat16)(2?)\b")
+# CUDA's atomicAdd overloads for bf16 (sm_80), which HIP does not declare (none in the 6.4 and 7.2
+# headers); the block defines them from ROCm 6.0, where the types are HIP's __hip_bfloat16/162.
+BF16_ATOMIC_ADD = {"": "atomicAdd(__hip_bfloat16*)", "2": "atomicAdd(__hip_bfloat162*)"}
 REDUCE_SYNC = re.compile(r"__reduce_\w+_sync")
 
 
@@ -86,6 +90,8 @@ SHIMMED_INTRINSICS = {
     "__nanosleep": "`__builtin_amdgcn_s_sleep` steps counted at the target's clock",
     "atomicInc_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
     "atomicDec_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
+    "atomicAdd(__hip_bfloat16*)": "a compare-and-swap loop on the aligned 32-bit word around it",
+    "atomicAdd(__hip_bfloat162*)": "a compare-and-swap loop on the 32-bit pair",
 }
 # Peak engine clock (MHz) per device-pass arch macro, for __nanosleep's 64-clock sleep steps
 # (AMD product specifications). A target missing here counts at DEFAULT_SLEEP_MHZ: fewer steps,
@@ -110,6 +116,11 @@ def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
         name = callee_name(node)
         if not name.startswith(("__", "atomic")):
             continue
+        if name == "atomicAdd":
+            overload = _bf16_atomic_add(node, ctx)
+            if overload is not None and not _device_excluded(node, ctx):
+                found.append((node, overload, SHIMMED_INTRINSICS[overload]))
+            continue
         replacement = _missing_intrinsic(name)
         if replacement is None or _defined_in_file(ctx, name) or _device_excluded(node, ctx):
             continue
@@ -121,6 +132,17 @@ def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
         found.append((node, name, replacement))
     cache["missing"] = found
     return found
+
+
+def _bf16_atomic_add(call: Node, ctx: LintContext) -> str | None:
+    """The bf16 atomicAdd overload a call needs (its pointer's declared type says), if HIP lacks it
+    and the file does not define an atomicAdd of its own."""
+    args = call_args(call)
+    pointee = _pointee_type(args[0], ctx) if len(args) == 2 else None
+    found = BF16_POINTEE.search(pointee) if pointee is not None else None
+    if found is None or _defined_in_file(ctx, "atomicAdd"):
+        return None
+    return BF16_ATOMIC_ADD[found.group(1)]
 
 
 def _intrinsics_block(ctx: LintContext) -> Edit | None:
@@ -153,7 +175,8 @@ def missing_intrinsic(ctx: LintContext) -> None:
     for node, name, replacement in _missing_calls(ctx):
         function = node.child_by_field_name("function")
         fix = None
-        if name in SHIMMED_INTRINSICS:
+        too_old = name in BF16_ATOMIC_ADD.values() and ctx.settings.target_rocm < (6, 0, 0)  # no __hip_bfloat16
+        if name in SHIMMED_INTRINSICS and not too_old:
             block = _intrinsics_block(ctx)
             if block is not None:
                 fix = ctx.fix("HP503", f"Define `{name}` for hip-clang as {SHIMMED_INTRINSICS[name]}",

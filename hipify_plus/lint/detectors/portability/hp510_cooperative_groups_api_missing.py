@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from hipify_plus.cuda.declarations import lookup
+from hipify_plus.cuda.syntax import enclosing_function, node_text
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
 from hipify_plus.lint.detectors.portability._cg_blocks import (
@@ -19,6 +23,7 @@ from hipify_plus.lint.detectors.portability._names import (
 )
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
+from hipify_plus.versions import format_version
 
 CG_MISSING = frozenset({
     "reduce", "reduce_update_async", "reduce_store_async", "inclusive_scan", "exclusive_scan",
@@ -97,4 +102,51 @@ def cooperative_groups_api_missing(node: Node, ctx: LintContext) -> None:
         instead = CG_INSTEAD.get(path[1], "reduce or scan with shuffles over the tile "
                                  "(`tile.shfl_down`, `tile.shfl_up`) and let one thread act")
         message = f"`{name}` is missing from HIP's cooperative groups: {instead}"
+    ctx.report("HP510", node, message)
+
+
+# A group's votes and matches (`tile.ballot(p)`, `active.any(p)`): HIP's tiles and coalesced groups
+# have them from ROCm 6.2, declared only with HIP_ENABLE_WARP_SYNC_BUILTINS up to 6.4 (checked in
+# the 6.4 headers), by default from 7.0 (the 7.2 headers test HIP_DISABLE_WARP_SYNC_BUILTINS).
+GROUP_VOTES = frozenset({"ballot", "any", "all", "match_any", "match_all"})
+GROUP_TYPES = ("thread_block_tile", "coalesced_group", "tiled_partition", "coalesced_threads")
+VOTES_ADDED, VOTES_BY_DEFAULT = (6, 2, 0), (7, 0, 0)
+
+
+def _is_group(receiver: Node) -> bool:
+    """`receiver` names a variable this file declares as a tile or coalesced group (also `auto`
+    from `tiled_partition`/`coalesced_threads`). tree-sitter reads `cg::thread_block_tile<32> t =
+    ...;` as a comparison, so the enclosing function's text is searched when no declaration is found."""
+    if receiver.type != "identifier":
+        return False
+    declared = lookup(receiver)
+    if declared is not None:
+        return any(word in node_text(declared.node) for word in GROUP_TYPES)
+    function = enclosing_function(receiver)
+    declaration = re.compile(r"\b(?:thread_block_tile\s*<[^;{}]*>|coalesced_group|auto)\s+"
+                             + re.escape(node_text(receiver)) + r"\s*=([^;]*);")
+    found = declaration.search(node_text(function)) if function is not None else None
+    return found is not None and (not found.group(0).startswith("auto") or
+                                  any(word in found.group(1) for word in GROUP_TYPES))
+
+
+@detector("call_expression", emits=("HP510",))
+def cooperative_groups_vote_missing(node: Node, ctx: LintContext) -> None:
+    target = ctx.settings.target_rocm
+    function = node.child_by_field_name("function")
+    if target >= VOTES_BY_DEFAULT or function is None or function.type != "field_expression":
+        return
+    field, receiver = function.child_by_field_name("field"), function.child_by_field_name("argument")
+    if field is None or receiver is None or node_text(field) not in GROUP_VOTES or not _is_group(receiver):
+        return
+    if _device_excluded(node, ctx) or "HIP_ENABLE_WARP_SYNC_BUILTINS" in ctx.project_macros:
+        return  # the file (or a project header) turns HIP's votes on
+    vote = f"`{node_text(receiver)}.{node_text(field)}`"
+    if target >= VOTES_ADDED:
+        message = (f"{vote}: HIP's groups declare it only when HIP_ENABLE_WARP_SYNC_BUILTINS is defined "
+                   f"before the HIP headers up to ROCm 6.4 (the target is {format_version(target)}): add "
+                   "-DHIP_ENABLE_WARP_SYNC_BUILTINS to the build; ROCm 7.0 declares it by default")
+    else:
+        message = (f"{vote}: HIP's tiles and coalesced groups have no votes before ROCm 6.2 (the target is "
+                   f"{format_version(target)}): use `__ballot(p)` masked to the group's lanes, or target 6.2+")
     ctx.report("HP510", node, message)
