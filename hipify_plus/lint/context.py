@@ -56,6 +56,7 @@ _LAUNCH_FUNCTIONS = {
     "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
     "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
 }
+_CXX_MARKERS = re.compile(rb"::|\btemplate\s*<|\bnamespace\b|\bclass\b|__global__|__device__|\bconstexpr\b")
 
 
 @dataclass
@@ -124,6 +125,17 @@ class LintContext:
     def is_hip(self) -> bool:
         """The file is HIP code (convert's output, or HIP includes/calls): HIP-side rewrites apply."""
         return self.settings.converted or _HIP_SOURCE.search(self.data) is not None
+
+    @cached_property
+    def is_cxx(self) -> bool:
+        """The file is certainly C++ (a fix may write `std::`): not a .c file, and a .h header only when
+        it shows C++ or CUDA itself (C sources include many .h files)."""
+        path = self.source.path.lower()
+        if path.endswith(".c"):
+            return False
+        if path.endswith(".h"):
+            return _CXX_MARKERS.search(self.data) is not None
+        return True
 
     @cached_property
     def _file_build(self) -> AmdBuild:

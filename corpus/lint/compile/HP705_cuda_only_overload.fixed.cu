@@ -45,4 +45,11 @@ void setup(float** out, hipStream_t stream, size_t bytes)
     hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, 0);  // expect: HP705
     hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, 0);  // expect: HP705
     hipLaunchCooperativeKernel(step, dim3(8), dim3(256), args, 0, stream);  // ok: HP705
+
+    // CUDA 13's cudaMemAdvise takes a location (cuda-samples' conjugateGradientMultiDeviceCG)
+    hipMemLocation deviceLoc;
+    deviceLoc.type = hipMemLocationTypeDevice;
+    deviceLoc.id = 0;
+    hipMemAdvise(image, pitch * 480, hipMemAdviseSetReadMostly, (deviceLoc.type == hipMemLocationTypeDevice ? deviceLoc.id : hipCpuDeviceId));  // expect: HP705
+    hipMemAdvise(image, pitch * 480, hipMemAdviseSetPreferredLocation, 0);  // ok: HP705
 }

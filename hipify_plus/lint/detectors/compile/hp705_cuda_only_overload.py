@@ -1,7 +1,8 @@
 """HP705: renamed calls that compiled in CUDA only through one of its C++ overloads or an older
 signature HIP does not have (two-argument `cudaEventCreate`, CUDA 12's three-argument
 `cudaGraphInstantiate`, the `T**` templates of `cudaHostAlloc`, `cudaMallocPitch` and
-`cudaHostGetDevicePointer`, the `T*` template of `cudaUserObjectCreate`), rewritten to the HIP
+`cudaHostGetDevicePointer`, the `T*` template of `cudaUserObjectCreate`, CUDA 13's `cudaMemAdvise`
+with a `cudaMemLocation`), rewritten to the HIP
 call that means the same, for the target release; and calls that leave out an argument CUDA
 declares with a default and HIP does not (rules/mappings/default_arguments.tsv), given CUDA's value."""
 
@@ -27,7 +28,7 @@ _HOST_ALLOC_FLAGS = {f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
                      for f in ("Default", "Portable", "Mapped", "WriteCombined")}
 _NULL = frozenset({"nullptr", "NULL", "0"})
 _CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hipMallocPitch",
-                    "hipHostGetDevicePointer", "hipUserObjectCreate"})
+                    "hipHostGetDevicePointer", "hipUserObjectCreate", "hipMemAdvise"})
 
 
 @cache
@@ -154,6 +155,8 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
         _pointer_argument(ctx, node, name, None)
     elif name == "hipUserObjectCreate" and len(call_args(node)) == 4:
         _user_object(ctx, node)
+    elif name == "hipMemAdvise" and len(call_args(node)) == 4:
+        _mem_advise(ctx, node)
 
 
 def _defaults(ctx: LintContext, call: Node, name: str) -> None:
@@ -180,3 +183,19 @@ def _user_object(ctx: LintContext, call: Node) -> None:
                "that deletes `ptr` when the object dies; HIP's takes a destroy callback: write "
                f"`hipUserObjectCreate(&object, ptr, [](void* p) {{ delete static_cast<{kind}*>(p); }}, refcount, "
                "flags)`" + (" with `T` the object's type" if kind == "T" else ""))
+
+
+def _mem_advise(ctx: LintContext, call: Node) -> None:
+    """CUDA 13's `cudaMemAdvise(p, n, advice, location)` takes a `cudaMemLocation`; HIP's
+    `hipMemAdvise` a device number (hipCpuDeviceId for the host), in every release checked (5.2,
+    5.7, 6.4, 7.2). A location variable becomes its device: `id` for a device, the CPU otherwise."""
+    location = unparenthesized(call_args(call)[3])
+    declared = lookup(location) if location.type == "identifier" else None
+    if declared is None or declared.type_name != "hipMemLocation" or declared.pointers or declared.array:
+        return
+    name = node_text(location)
+    device = f"({name}.type == hipMemLocationTypeDevice ? {name}.id : hipCpuDeviceId)"
+    fix = ctx.fix("HP705", "Pass the location's device", [Edit(location.start_byte, location.end_byte,
+                                                                device.encode())])
+    ctx.report("HP705", location, f"`hipMemAdvise` takes a device number, not CUDA 13's `cudaMemLocation`: pass "
+               f"`{device}` (a host location is hipCpuDeviceId)", fix)

@@ -44,6 +44,11 @@ def fields() -> dict[tuple[str, str], Field]:
     return found
 
 
+@cache
+def member_names() -> frozenset[str]:
+    return frozenset(name for _, name in fields())
+
+
 def _object_type(argument: Node) -> str | None:
     """The declared type of `prop` in `prop.f`, `p->f`, `props[i].f` (declared in this file)."""
     while argument.type in ("subscript_expression", "parenthesized_expression", "pointer_expression"):
@@ -66,10 +71,11 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
     argument = node.child_by_field_name("argument")
     if field_node is None or argument is None:
         return
+    member = node_text(field_node)
+    if member not in member_names():
+        return  # cheap first: most member reads are of no listed struct
     struct = _object_type(argument)
-    if struct is None:
-        return
-    field = fields().get((DEVICE_PROP if struct in PROP_TYPES else struct, node_text(field_node)))
+    field = fields().get((DEVICE_PROP if struct in PROP_TYPES else struct, member)) if struct else None
     if field is None:
         return
     version = ctx.settings.target_rocm

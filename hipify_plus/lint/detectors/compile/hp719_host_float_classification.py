@@ -22,7 +22,9 @@ def host_float_classification(node: Node, ctx: LintContext) -> None:
     if callee is None or callee.type != "identifier" or not ctx.is_hip:
         return
     name = node_text(callee)
-    if name not in CLASSIFICATIONS or ctx.device_only(node) or lookup(callee) is not None:
+    if name not in CLASSIFICATIONS or not ctx.is_cxx:
+        return  # C has the macros (a .c file, or a header C sources include)
+    if ctx.device_only(node) or lookup(callee) is not None:
         return
     if name in ctx.project_macros or name in ctx.project_names or name in ctx.defined_functions:
         return  # the project's own `#define isnan(x) ...` or function

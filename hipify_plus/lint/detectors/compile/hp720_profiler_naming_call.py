@@ -22,9 +22,10 @@ def profiler_naming_call(node: Node, ctx: LintContext) -> None:
     if callee is None or callee.type != "identifier" or not ctx.is_hip:
         return
     name = node_text(callee)
-    if not NAMING.fullmatch(name) or name in ctx.project_macros or name in ctx.project_names \
-            or name in ctx.defined_functions:
+    if not name.startswith("nvtxName") or not NAMING.fullmatch(name):
         return
+    if name in ctx.project_macros or name in ctx.project_names or name in ctx.defined_functions:
+        return  # the project's own helper of that name
     what = "roctx names no streams, events, devices or threads"
     if node.parent is None or node.parent.type != "expression_statement":
         ctx.report("HP720", callee, f"`{name}` is NVTX resource naming, which HIP lacks ({what}): its result is used "

@@ -112,11 +112,14 @@ def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
     if "missing" in cache:
         return cache["missing"]
     found = []
+    bf16 = b"bfloat16" in ctx.data  # the bf16 atomicAdd overloads need a bf16 pointer type in the file
     for node in ctx.nodes({"call_expression"}):
         name = callee_name(node)
         if not name.startswith(("__", "atomic")):
             continue
         if name == "atomicAdd":
+            if not bf16:
+                continue
             overload = _bf16_atomic_add(node, ctx)
             if overload is not None and not _device_excluded(node, ctx):
                 found.append((node, overload, SHIMMED_INTRINSICS[overload]))
