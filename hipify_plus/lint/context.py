@@ -196,6 +196,11 @@ class LintContext:
                 names.add(base_name(self.text(declarator)))
         return frozenset(names)
 
+    def provides(self, name: str) -> bool:
+        """The project supplies `name` itself where this file sees it: a macro of the file or of a
+        project header it includes, or a function this file defines (a compatibility shim)."""
+        return name in self.project_macros or name in self.defined_functions
+
     @cached_property
     def space_macros(self) -> dict[str, frozenset[str]]:
         """Macros of this file that spell an execution space (`#define DEVICE __device__`)."""

@@ -42,16 +42,21 @@ def _is_coordinate(node: Node) -> bool:
             and node_text(field) in ("x", "y", "z"))
 
 
+def _narrow_type(identifier: Node) -> str | None:
+    """The declared type of a variable of this file that is an integer of at most 32 bits."""
+    declared = lookup(identifier)
+    if declared is None or declared.pointers or declared.array or declared.function:
+        return None
+    kind = " ".join(declared.type_name.split())
+    return kind if kind in _NARROW_TYPES else None
+
+
 def _narrow_integer(node: Node) -> bool:
     """An integer of at most 32 bits, as far as this file shows."""
     node = unparenthesized(node)
     if _is_coordinate(node) or (node.type == "number_literal" and _INTEGER.match(node_text(node))):
         return True
-    if node.type != "identifier":
-        return False
-    declared = lookup(node)
-    return (declared is not None and declared.pointers == 0 and not declared.array and not declared.function
-            and " ".join(declared.type_name.split()) in _NARROW_TYPES)
+    return node.type == "identifier" and _narrow_type(node) is not None
 
 
 def _integer_kind(node: Node) -> str | None:
@@ -68,10 +73,8 @@ def _integer_kind(node: Node) -> str | None:
             return None
         return UNSIGNED if text[-1] in "uU" or value > 0x7FFFFFFF else INT
     if node.type == "identifier":
-        declared = lookup(node)
-        if not _narrow_integer(node) or declared is None:
-            return None
-        return UNSIGNED if " ".join(declared.type_name.split()) in _UNSIGNED_TYPES else INT
+        kind = _narrow_type(node)
+        return None if kind is None else UNSIGNED if kind in _UNSIGNED_TYPES else INT
     if node.type == "unary_expression" and node_text(node)[:1] in "-~+":
         operand = node.child_by_field_name("argument")
         return _integer_kind(operand) if operand is not None else None

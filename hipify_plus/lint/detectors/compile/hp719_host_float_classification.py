@@ -26,7 +26,7 @@ def host_float_classification(node: Node, ctx: LintContext) -> None:
         return  # C has the macros (a .c file, or a header C sources include)
     if ctx.device_only(node) or lookup(callee) is not None:
         return
-    if name in ctx.project_macros or name in ctx.project_names or name in ctx.defined_functions:
+    if ctx.provides(name) or name in ctx.project_names:
         return  # the project's own `#define isnan(x) ...` or function
     fix = ctx.fix("HP719", f"Call `std::{name}`", [Edit(callee.start_byte, callee.start_byte, b"std::")])
     ctx.report("HP719", callee, f"`{name}` in host code: CUDA's headers declare a global host `{name}`, hip-clang "

@@ -24,7 +24,7 @@ def profiler_naming_call(node: Node, ctx: LintContext) -> None:
     name = node_text(callee)
     if not name.startswith("nvtxName") or not NAMING.fullmatch(name):
         return
-    if name in ctx.project_macros or name in ctx.project_names or name in ctx.defined_functions:
+    if ctx.provides(name) or name in ctx.project_names:
         return  # the project's own helper of that name
     what = "roctx names no streams, events, devices or threads"
     if node.parent is None or node.parent.type != "expression_statement":

@@ -6,8 +6,6 @@ from hipify_plus.cuda.syntax import call_args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _mask_value
-from hipify_plus.lint.detectors.wavefront._syntax import _cache
-from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import FULL_32BIT
 from hipify_plus.parse import Node
@@ -29,7 +27,7 @@ def sync_builtin_before_rocm_62(node: Node, ctx: LintContext) -> None:
     if function is None or function.type != "identifier":
         return
     name = ctx.text(function)
-    if name not in PRE_62_FORMS or _declared_here(name, ctx):
+    if name not in PRE_62_FORMS or ctx.provides(name):
         return
     version = ".".join(map(str, ctx.settings.target_rocm[:2]))
     message = f"`{name}` does not exist before ROCm 6.2 (target: ROCm {version})"
@@ -58,12 +56,3 @@ def _full_mask(node: Node, ctx: LintContext) -> bool:
     if text in ("__activemask()", "~0ull", "~0ULL", "~0llu", "~0", "~0u", "~0U", "-1"):
         return True
     return _mask_value(node, ctx) in (FULL_32BIT, -1, 2**64 - 1)
-
-
-def _declared_here(name: str, ctx: LintContext) -> bool:
-    """True if the project provides the builtin itself (a compatibility macro of the file or of a
-    header it includes, or a function of the file)."""
-    cache = _cache(ctx).setdefault("declared", {})
-    if name not in cache:
-        cache[name] = name in ctx.project_macros or any(f.name == name for f in _functions(ctx).values())
-    return cache[name]
