@@ -113,8 +113,8 @@ def integer_min_max(node: Node, ctx: LintContext) -> None:
         return
     if name in _NAMED:
         hip, kind = _NAMED[name]
-        if lookup(callee) is not None:
-            return  # the project's own umin (mergeSort_host.cpp declares one)
+        if lookup(callee) is not None or ctx.provides(name):
+            return  # the project's own umin (mergeSort_host.cpp defines one)
         if not ctx.device_only(node):
             ctx.report("HP715", callee, f"`{name}` is CUDA's {kind} {hip}; HIP does not declare it, and its host "
                        f"`{hip}` takes int only: write `std::{hip}<{kind}>(a, b)` in host code")
