@@ -32,7 +32,7 @@ from hipify_plus.fsutil import (
     read_source,
     write_atomic,
 )
-from hipify_plus.include_graph import IncludeGraph
+from hipify_plus.include_graph import IncludeGraph, included_sources
 from hipify_plus.pipeline import translate
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
@@ -341,9 +341,13 @@ def convert(
         if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
     ))
 
+    as_header = included_sources({item.cache_key: data for item, data in sources})
+
     def call(i: int, names: frozenset[str]) -> tuple[Any, ...]:
         item, data = sources[i]
         options = settings.options
+        if item.cache_key in as_header:
+            options = replace(options, included_source=True)
         if renamed:
             folder = posixpath.dirname(item.relative)
             options = replace(options, include_renames=IncludeRenames(renamed, folder))
@@ -359,6 +363,7 @@ def convert(
             and entry.get("input") == hashes[i]
             and entry.get("settings") == key
             and entry.get("destination") == str(item.destination)
+            and entry.get("as_header", False) == (item.cache_key in as_header)
             and _output_matches(item.destination, entry.get("output"))
         ):
             results[i] = entry
@@ -412,7 +417,7 @@ def convert(
         if outcome.status in ("changed", "unchanged"):
             new_cache[item.cache_key] = {
                 "input": hashes[i], "settings": key, "destination": str(item.destination),
-                "output": _digest(output),
+                "output": _digest(output), "as_header": item.cache_key in as_header,
                 **{k: result[k] for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names")},
             }
 

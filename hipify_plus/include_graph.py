@@ -73,6 +73,10 @@ class IncludeGraph:
                     stack.append(nxt)
         return seen
 
+    def included(self) -> set[str]:
+        """The files another project file includes."""
+        return {path for path, by in self._included_by.items() if by - {path}}
+
     def visible(self) -> dict[str, set[str]]:
         """For each file, the files whose definitions it can see: everything in every
         translation unit it belongs to (the files that include it, and what they include)."""
@@ -91,3 +95,15 @@ class IncludeGraph:
                 seen |= below(unit)
             result[path] = seen
         return result
+
+
+_INCLUDED_SOURCE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<][^">\n]*\.cu[">]', re.MULTILINE)
+
+
+def included_sources(files: dict[str, bytes]) -> set[str]:
+    """The `.cu` files another project file includes: headers in all but name (Rodinia's
+    mummergpu includes `common.cu` from a header that g++-built files include too). Only
+    built when some file includes a `.cu` spelling."""
+    if not any(b".cu" in data and _INCLUDED_SOURCE.search(data) for data in files.values()):
+        return set()
+    return {path for path in IncludeGraph(files).included() if path.endswith(".cu")}

@@ -49,3 +49,30 @@ def test_includes_resolve_beside_the_file_then_under_the_nearest_folder() -> Non
     assert graph.includes["b/main.cu"] == {"a/helper.h", "Common/helper.h"}  # ambiguous: both
     visible = graph.visible()
     assert visible["a/util.h"] == {"a/main.cu", "a/util.h", "a/helper.h"}
+
+
+# Rodinia's mummergpu: a `.cu` file used as a header, included (through a header) by the CUDA
+# source and by host files that g++ builds with their own stand-in for CUDA's vector types.
+COMMON_CU = b"#ifndef COMMON_CU__\n#define COMMON_CU__ 1\nstruct Node { uint4 data; };\n#endif\n"
+MUMMER_H = b'#include <stdlib.h>\n#include "common.cu"\nint count_nodes(const Node* nodes, int n);\n'
+GOLD_CPP = (b"#include <stdint.h>\n#define uint4 uint32_t\n#include \"mummer.h\"\n"
+            b"int count_nodes(const Node* nodes, int n) { int c = 0; for (int i = 0; i < n; i++) c += nodes[i].data != 0; return c; }\n")
+KERNEL_CU = (b'#include "mummer.h"\n__global__ void touch(Node* nodes) { nodes[threadIdx.x].data.x = 1; }\n'
+             b"void run(Node* d) { touch<<<1, 32>>>(d); }\n")
+
+
+def test_a_cu_file_other_files_include_is_a_header(tmp_path: Path, hipcc) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, data in (("common.cu", COMMON_CU), ("mummer.h", MUMMER_H), ("gold.cpp", GOLD_CPP),
+                       ("kernel.cu", KERNEL_CU)):
+        (src / name).write_bytes(data)
+    settings = ConvertSettings(TranslateOptions(hipcc.version), output=tmp_path / "out", use_cache=False, jobs=1)
+    convert([src], settings)
+    out = tmp_path / "out"
+    # no hip_runtime.h in the included .cu: the g++-built file's `#define uint4` would clash with it
+    assert b"hip_runtime" not in (out / "common.cu").read_bytes()
+    assert b"#include <hip/hip_runtime.h>" in (out / "kernel.cu").read_bytes()
+    for unit in ("gold.cpp", "kernel.cu"):
+        done = hipcc.syntax_check(out / unit, f"-I{out}")
+        assert done.returncode == 0, done.stderr

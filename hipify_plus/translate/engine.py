@@ -41,6 +41,10 @@ _MASKED_INTRINSICS = frozenset({
 })
 _BOM = b"\xef\xbb\xbf"
 _RUNTIME_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]hip/hip_runtime\.h[>"]', re.MULTILINE)
+# CUDA's driver API declares its linker (cuLinkCreate & co.) in cuda.h; HIP's counterparts are
+# hipRTC's (hiprtcLinkCreate), declared in hip/hiprtc.h only (cuda-samples' ptxjit)
+RTC_HEADER = "hip/hiprtc.h"
+_RTC_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"](?:hip/hiprtc|nvrtc)\.h[>"]', re.MULTILINE)
 # Votes whose mask changes the result: before the *_sync forms, the vote over all lanes masked.
 _MASKED_VOTES = {
     "__ballot_sync": "(__ballot({p}) & ({m}))",
@@ -92,6 +96,7 @@ class TranslateOptions:
     include_renames: IncludeRenames | None = None
     disabled_rewrites: frozenset[str] = frozenset()  # rule ids of rewrites not to apply
     offload_arch: tuple[str, ...] = ("gfx90a",)  # AMD targets, for rewrites that depend on them
+    included_source: bool = False  # a .cu file other project files include: a header in all but name
 
 
 @dataclass
@@ -177,6 +182,7 @@ class _Translation:
         self.touched: set[str] = set()
         self.rewritten: set[str] = set()
         self.uses_runtime = False
+        self.uses_rtc = False  # a name renamed to hipRTC's from another CUDA library (the driver's linker)
         self.deferred: list[Callable[[], None]] = []  # rewrites that need every rename made first
         # library -> [start, end, mapping, uses] of the first name from a library with no ROCm counterpart
         self.unported_uses: dict[str, list] = {}
@@ -235,13 +241,19 @@ class _Translation:
         device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
         # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
         # adds it to every CUDA source); headers and .cpp files only when they use it, and an
-        # empty .cu file stays empty
-        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip())
+        # empty .cu file stays empty; a .cu file other files include is a header in all but name
+        cuda_source = (self.source.path.endswith(".cu") and bool(self.data.strip())
+                       and not self.options.included_source)
         # an #include the parse did not see as one (inside an ERROR node) still counts: the
         # output of a second conversion must not gain another runtime include
         has_runtime = has_runtime or _RUNTIME_INCLUDE.search(self.data) is not None
+        headers = []
         if not has_runtime and (self.uses_runtime or device_syntax or cuda_source):
-            self.add_runtime_include(tree.root_node)
+            headers.append(RUNTIME_HEADER)
+        if self.uses_rtc and _RTC_INCLUDE.search(self.data) is None:
+            headers.append(RTC_HEADER)
+        if headers:
+            self.add_includes(tree.root_node, headers)
 
         for start, end, mapping, uses in self.unported_uses.values():
             library = LIBRARY_NAMES.get(mapping.library, mapping.library)
@@ -314,6 +326,7 @@ class _Translation:
             return  # left as it is: the HIP function takes other arguments (HP015 says why)
         if mapping.library in _RUNTIME_LIBRARIES and _needs_runtime(name, target):
             self.uses_runtime = True
+            self.uses_rtc = self.uses_rtc or target.startswith("hiprtc")
         self.libraries.add(mapping.library)
         if added is not None and added > version:
             fallback_usable = mapping.fallback_added is None or mapping.fallback_added <= version
@@ -408,6 +421,7 @@ class _Translation:
             message = f"`{mapping.cuda}()` needs ROCm {added}; wrote `{spelling}` for ROCm {version}"
         else:
             self.rename(start, end, mapping.cuda, spelling)
+            self.uses_rtc = self.uses_rtc or spelling.startswith("hiprtc")
             message = (f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` "
                        f"for ROCm {version}")
             if mapping.note:
@@ -538,8 +552,10 @@ class _Translation:
             end += 1
         self.buffer.add(Edit(directive.start_byte, end, b""))  # nothing else edits an #include line
 
-    def add_runtime_include(self, root: Node) -> None:
-        line = b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline
+    def add_includes(self, root: Node, headers: list[str]) -> None:
+        """`#include <hip/hip_runtime.h>` (and any other header the renames need) where the
+        runtime header goes."""
+        line = b"".join(b"#include <" + h.encode() + b">" + self.newline for h in headers)
         offset = _runtime_include_offset(root, self.data)
         start = len(_BOM) if self.data.startswith(_BOM) else 0  # the byte-order mark stays first
         if offset <= start:

@@ -13,7 +13,7 @@ from hipify_plus.cuda.preprocessor import (
     inactive_on_amd,
     mentions_amd,
 )
-from hipify_plus.cuda.syntax import descendants, node_text, same
+from hipify_plus.cuda.syntax import call_args, callee_name, descendants, enclosing_function, node_text, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -120,6 +120,48 @@ def cuda_version_value(node: Node, ctx: LintContext) -> None:
         return
     if inactive_on_amd(node, ctx.amd):
         return
+    if name in _OLD_TEST_MACROS and _against_queried_version(node):
+        fix = ctx.fix("HP702", "Write `HIP_VERSION`", [Edit(node.start_byte, node.end_byte, b"HIP_VERSION")])
+        ctx.report("HP702", node, f"`{name}` is not defined by hip-clang; here it is the version the code was "
+                   "built with, beside the one `hipDriverGetVersion`/`hipRuntimeGetVersion` reports, which on "
+                   "AMD is HIP's (`HIP_VERSION`, the same encoding): written as `HIP_VERSION`", fix)
+        return
     ctx.report("HP702", node, f"`{name}` is not defined by hip-clang: this does not compile for AMD; "
                "use `HIP_VERSION` (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + patch)",
                severity="error")
+
+
+_VERSION_QUERIES = frozenset({"hipDriverGetVersion", "hipRuntimeGetVersion"})
+_PRINTERS = frozenset({"printf", "fprintf", "sprintf", "snprintf"})
+
+
+def _queried(function: Node) -> set[str]:
+    """The variables a version query of `function` fills (`hipDriverGetVersion(&v)`)."""
+    found = set()
+    for call in descendants(function):
+        if call.type == "call_expression" and callee_name(call) in _VERSION_QUERIES:
+            args = call_args(call)
+            if args and args[0].type == "pointer_expression":
+                operand = args[0].child_by_field_name("argument")
+                if operand is not None and operand.type == "identifier":
+                    found.add(node_text(operand))
+    return found
+
+
+def _against_queried_version(node: Node) -> bool:
+    """`driverVersion < CUDART_VERSION` where the function filled `driverVersion` with a version
+    query, or CUDART_VERSION printed in such a function (cuda-samples' ptxjit)."""
+    function = enclosing_function(node)
+    if function is None:
+        return False
+    queried = _queried(function)
+    if not queried:
+        return False
+    parent = node.parent
+    if parent is not None and parent.type == "binary_expression" and parent.child_count == 3:
+        other = parent.children[2] if same(parent.children[0], node) else parent.children[0]
+        return node_text(parent.children[1]) in ("<", "<=", ">", ">=", "==", "!=") and (
+            other.type == "identifier" and node_text(other) in queried)
+    if parent is not None and parent.type == "argument_list" and parent.parent is not None:
+        return callee_name(parent.parent) in _PRINTERS
+    return False

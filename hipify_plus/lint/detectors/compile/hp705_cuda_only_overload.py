@@ -2,7 +2,7 @@
 signature HIP does not have (two-argument `cudaEventCreate`, CUDA 12's three-argument
 `cudaGraphInstantiate`, the `T**` templates of `cudaHostAlloc`, `cudaMallocPitch` and
 `cudaHostGetDevicePointer`, the `T*` template of `cudaUserObjectCreate`, CUDA 13's `cudaMemAdvise`
-with a `cudaMemLocation`), rewritten to the HIP
+and four-argument `cudaMemPrefetchAsync` with a `cudaMemLocation`), rewritten to the HIP
 call that means the same, for the target release; and calls that leave out an argument CUDA
 declares with a default and HIP does not (rules/mappings/default_arguments.tsv), given CUDA's value."""
 
@@ -135,6 +135,9 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
     if callee is None or callee.type != "identifier":
         return
     name = node_text(callee)
+    if name == "hipMemPrefetchAsync" and len(call_args(node)) == 4:
+        _mem_prefetch(ctx, node)
+        return
     if name in _defaulted_calls():
         _defaults(ctx, node, name)
         return
@@ -185,16 +188,45 @@ def _user_object(ctx: LintContext, call: Node) -> None:
                "flags)`" + (" with `T` the object's type" if kind == "T" else ""))
 
 
+def _location_device(location: Node) -> str | None:
+    """`(loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId)` for a variable declared
+    as a memory location (CUDA 13's form); None for anything else (a device number)."""
+    declared = lookup(location) if location.type == "identifier" else None
+    if declared is None or declared.type_name != "hipMemLocation" or declared.pointers or declared.array:
+        return None
+    name = node_text(location)
+    return f"({name}.type == hipMemLocationTypeDevice ? {name}.id : hipCpuDeviceId)"
+
+
+def _mem_prefetch(ctx: LintContext, call: Node) -> None:
+    """CUDA 13's `cudaMemPrefetchAsync(p, n, location, flags)` (stream 0 by default) has the count
+    of CUDA 12's `(p, n, device, stream)`: a location variable tells them apart. HIP's call takes
+    the device, in every release checked (5.2, 5.7, 6.4, 7.2); CUDA 13 requires flags to be 0.
+    The five-argument form is call_arguments.tsv's."""
+    args = call_args(call)
+    location = unparenthesized(args[2])
+    device = _location_device(location)
+    if device is None:
+        return
+    message = "`hipMemPrefetchAsync` takes a device number and a stream, not CUDA 13's location and flags"
+    if node_text(args[3]) != "0":
+        ctx.report("HP705", location, f"{message}: with flags other than 0 there is no HIP counterpart")
+        return
+    edits = [Edit(location.start_byte, location.end_byte, device.encode()),
+             Edit(args[2].end_byte, args[3].end_byte, b"")]
+    fix = ctx.fix("HP705", "Pass the location's device, and no flags", edits)
+    ctx.report("HP705", location, f"{message}: pass `{device}` (a host location is hipCpuDeviceId) and drop "
+               "the flags (0), which leaves the default stream", fix)
+
+
 def _mem_advise(ctx: LintContext, call: Node) -> None:
     """CUDA 13's `cudaMemAdvise(p, n, advice, location)` takes a `cudaMemLocation`; HIP's
     `hipMemAdvise` a device number (hipCpuDeviceId for the host), in every release checked (5.2,
     5.7, 6.4, 7.2). A location variable becomes its device: `id` for a device, the CPU otherwise."""
     location = unparenthesized(call_args(call)[3])
-    declared = lookup(location) if location.type == "identifier" else None
-    if declared is None or declared.type_name != "hipMemLocation" or declared.pointers or declared.array:
+    device = _location_device(location)
+    if device is None:
         return
-    name = node_text(location)
-    device = f"({name}.type == hipMemLocationTypeDevice ? {name}.id : hipCpuDeviceId)"
     fix = ctx.fix("HP705", "Pass the location's device", [Edit(location.start_byte, location.end_byte,
                                                                 device.encode())])
     ctx.report("HP705", location, f"`hipMemAdvise` takes a device number, not CUDA 13's `cudaMemLocation`: pass "

@@ -19,6 +19,33 @@ from hipify_plus.parse import Node
 DEVICE_GUARD = "defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)"
 HOST_GUARD = "!defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)"
 PRESENCE_TESTS = frozenset({"preproc_defined", "preproc_ifdef", "preproc_elifdef"})
+# The oldest architecture any CUDA toolkit still in use compiles for (CUDA 11: sm_35; CUDA 12 starts
+# at sm_50, CUDA 13 at sm_75): a comparison that gives the same answer on it and on every newer one
+# (`__CUDA_ARCH__ >= 200`, Fermi's) tests only whether this is a device pass.
+OLDEST_ARCH = 350
+_MIRRORED = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
+
+
+def _floor_test(use: Node, ctx: LintContext) -> bool | None:
+    """`__CUDA_ARCH__ >= 200` (or `200 <= __CUDA_ARCH__`): what it gives on every architecture
+    from OLDEST_ARCH on (True or False), or None when that depends on the architecture."""
+    test = use.parent
+    if test is None or test.type != "binary_expression" or test.child_count != 3:
+        return None
+    left, operator, right = test.children
+    number = right if same(left, use) else left
+    digits = _raw(number, ctx).rstrip(b"uUlL")
+    if number.type != "number_literal" or not digits.isdigit():
+        return None
+    op = _raw(operator, ctx).decode()
+    if same(right, use):
+        op = _MIRRORED.get(op, op)
+    value = int(digits)
+    if op in (">=", ">"):  # __CUDA_ARCH__ >= value
+        return True if (value <= OLDEST_ARCH if op == ">=" else value < OLDEST_ARCH) else None
+    if op in ("<", "<="):
+        return False if (value <= OLDEST_ARCH if op == "<" else value < OLDEST_ARCH) else None
+    return None
 
 
 def _earlier_branches(directive: Node) -> Iterator[Node]:
@@ -77,7 +104,9 @@ def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
         test = use.parent
         if test is None:
             continue
-        text = DEVICE_GUARD if same(test, condition) else f"({DEVICE_GUARD})"
+        guard = HOST_GUARD if _floor_test(use, ctx) is False else DEVICE_GUARD
+        bare = same(test, condition) or (test.parent is not None and test.parent.type == "parenthesized_expression")
+        text = guard if bare else f"({guard})"
         edits.append(Edit(test.start_byte, test.end_byte, text.encode()))
     return edits
 
@@ -105,7 +134,8 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
         return
     hazard = _exposed_hazard(_chain_root(node), ctx)
     severity = "error" if hazard else "warning"
-    presence_only = all(u.parent is not None and u.parent.type in PRESENCE_TESTS for u in uses)
+    presence_only = all(u.parent is not None and (u.parent.type in PRESENCE_TESTS or _floor_test(u, ctx) is not None)
+                        for u in uses)
     where = f"`{condition_text}`: hip-clang"
     if not presence_only:
         ctx.report("HP502", uses[0], f"{where} never defines `__CUDA_ARCH__` (it reads as 0 here), "
@@ -119,8 +149,11 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
                    "`__HIP_DEVICE_COMPILE__`", severity=severity)
         return
     fix = ctx.fix("HP502", "Also test `__HIP_DEVICE_COMPILE__`", _guard_fix(node, uses, ctx))
+    floor = "" if all(u.parent is not None and u.parent.type in PRESENCE_TESTS for u in uses) else (
+        f" (an architecture comparison that every GPU from sm_{OLDEST_ARCH // 10} on answers the same way is a "
+        "device-pass test)")
     ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, so AMD device code "
-               "takes the host branch", fix, severity=severity)
+               "takes the host branch" + floor, fix, severity=severity)
 
 
 # HP502
@@ -132,6 +165,15 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
         if node.end_byte - node.start_byte != 13 or _raw(node, ctx) != b"__CUDA_ARCH__":
             return
         if in_directive(node) or _excluded_on_amd(node, ctx):
+            return
+        floor = _floor_test(node, ctx)
+        if floor is not None and node.parent is not None:
+            test = node.parent
+            value = "1" if floor else "0"
+            fix = ctx.fix("HP502", f"Write `{value}`", [Edit(test.start_byte, test.end_byte, value.encode())])
+            ctx.report("HP502", node, f"`{' '.join(ctx.text(test).split())}` is {str(floor).lower()} on every GPU "
+                       f"from sm_{OLDEST_ARCH // 10} on, and hip-clang does not define `__CUDA_ARCH__`: "
+                       f"written as `{value}`, which nvcc's device pass also gives", fix)
             return
         ctx.report("HP502", node, "`__CUDA_ARCH__` is not defined by hip-clang: this expression "
                    "does not compile for AMD; use an AMD target macro or a runtime device query")
