@@ -185,10 +185,15 @@ def test_include_inference_picks_the_one_folder_that_holds_the_file(tmp_path: Pa
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n")
     scanner = IncludeScanner(files)
-    assert scanner.infer(Include("z.h", quoted=True)) == tmp_path / "c"
-    assert scanner.infer(Include("z.h", quoted=False)) is None  # only quoted includes are inferred
-    assert scanner.infer(Include("x/y.h", quoted=True)) is None  # two folders hold it: none is chosen
-    assert scanner.infer(Include("inc/x/y.h", quoted=True)) == tmp_path / "a"
+    elsewhere = tmp_path / "d" / "main.cu"
+    assert scanner.infer(Include("z.h", quoted=True), elsewhere) == tmp_path / "c"
+    assert scanner.infer(Include("x/y.h", quoted=True), elsewhere) is None  # two folders hold it: none is chosen
+    assert scanner.infer(Include("inc/x/y.h", quoted=True), elsewhere) == tmp_path / "a"
+    # <...> only from the includer's own folder or one above it, as a build that puts the source
+    # folder on the include path finds it (cuda-samples' interval and the Boost it bundles)
+    assert scanner.infer(Include("z.h", quoted=False), elsewhere) is None
+    assert scanner.infer(Include("z.h", quoted=False), tmp_path / "c" / "sub" / "main.cu") == tmp_path / "c"
+    assert scanner.infer(Include("x/y.h", quoted=False), tmp_path / "b" / "main.cu") == tmp_path / "b"
 
 
 def test_a_cpp_file_whose_gpu_words_are_in_comments_is_left_to_the_host_compiler(tmp_path: Path) -> None:

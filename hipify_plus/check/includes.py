@@ -3,7 +3,11 @@ include, and the include folders the tree itself implies.
 
 A quoted `#include "x/y.h"` that does not resolve next to the including file, nor in a folder
 given with -I, resolves in the one folder of the converted tree that holds `x/y.h` (that folder
-is then passed to hipcc as -I); when several folders hold it, none is chosen. The scan reads
+is then passed to hipcc as -I); when several folders hold it, none is chosen. An `#include <x/y.h>`
+resolves so only in the including file's own folder or the nearest folder above it that holds
+`x/y.h`, as a build that puts the source folder on the include path does (CMake's
+`target_include_directories(t PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})`: cuda-samples' interval and its
+bundled Boost). The scan reads
 `#include` lines as text, whatever `#if` surrounds them: for caching, a superset is what counts.
 """
 
@@ -110,12 +114,13 @@ class IncludeScanner:
                 return candidate
         return None
 
-    def infer(self, include: Include) -> Path | None:
-        """The one project folder that holds a quoted include's file, or None."""
-        if not include.quoted:
-            return None
+    def infer(self, include: Include, includer: Path) -> Path | None:
+        """The one project folder that holds a quoted include's file; for `<...>`, the nearest of
+        the includer's folder and those above it that holds it; else None."""
         folders = self.folders_holding(include.spelling)
-        return next(iter(folders)) if len(folders) == 1 else None
+        if include.quoted:
+            return next(iter(folders)) if len(folders) == 1 else None
+        return next((f for f in includer.parents if f in folders), None)
 
     def closure(self, unit: Path, folders: list[Path]) -> Closure:
         """Every file `unit` can include through `folders` and the folders inferred on the way."""
@@ -130,7 +135,7 @@ class IncludeScanner:
             for include in scanned.includes:
                 target = self.resolve(include, current, search)
                 if target is None:
-                    folder = self.infer(include)
+                    folder = self.infer(include, current)
                     if folder is not None:
                         search.append(folder)
                         result.inferred.append(folder)
@@ -149,7 +154,7 @@ class IncludeScanner:
                 continue
             for include in self.scan(path).includes:
                 target = self.resolve(include, path, folders)
-                if target is None and (folder := self.infer(include)) is not None:
+                if target is None and (folder := self.infer(include, path)) is not None:
                     target = self.resolve(include, path, [*folders, folder])
                 if target is not None and target != path and target in self.project:
                     included.add(target)

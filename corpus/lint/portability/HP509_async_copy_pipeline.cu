@@ -9,14 +9,17 @@ __global__ void staged_sum(const float* in, float* out, int n)
 {
     __shared__ float tile[2][256];
     auto block = cg::this_thread_block();
-    cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();  // expect: HP509, HP509
+    cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();  // ok: HP509 (the block has it)
     for (int base = 0; base < n; base += 256) {
         pipe.producer_acquire();
-        cuda::memcpy_async(&tile[0][threadIdx.x], &in[base + threadIdx.x], sizeof(float), pipe);  // expect: HP509
+        cuda::memcpy_async(&tile[0][threadIdx.x], &in[base + threadIdx.x], sizeof(float), pipe);  // ok: HP509
         pipe.producer_commit();
         pipe.consumer_wait();
         pipe.consumer_release();
     }
+    __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;  // expect: HP509
+    auto shared = cuda::make_pipeline(block, &state);  // expect: HP509
+    cuda::memcpy_async(block, &tile[1][0], &in[0], sizeof(float) * 256, shared);  // expect: HP509
     cg::memcpy_async(block, tile[1], in, sizeof(float) * 256);  // expect: HP509
     cg::wait(block);  // expect: HP509
     __pipeline_memcpy_async(&tile[0][0], &in[0], sizeof(float));  // expect: HP509

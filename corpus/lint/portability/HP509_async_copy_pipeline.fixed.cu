@@ -92,7 +92,71 @@ __device__ inline auto reduce(const Group& group, T&& value, Op&& op) -> decltyp
 }  // namespace cooperative_groups
 #endif
 #endif  // expect: HP510
-#include <cuda/pipeline>  // expect: HP509
+// hipify-plus: HIP has no <cuda/pipeline>; this block provides the forms of it a synchronous
+// copy implements: each copy is done when memcpy_async returns, one of the schedules CUDA allows,
+// so the waits have nothing left to wait for. CUDA builds include the real header.
+#if !defined(__HIP__)
+#include <cuda/pipeline>
+#else
+#include <hip/hip_runtime.h>
+#include <cstddef>
+#ifndef HIP_PLUS_CUDA_ASYNC_COMMON
+#define HIP_PLUS_CUDA_ASYNC_COMMON
+namespace cuda {
+// libcu++'s scopes, with its values (libhipcxx, not used with this block, declares them too)
+enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
+// A size whose source and destination are aligned to Alignment bytes (a promise to the copy).
+template <std::size_t Alignment> struct aligned_size_t {
+  static constexpr std::size_t align = Alignment;
+  std::size_t value;
+  __host__ __device__ constexpr explicit aligned_size_t(std::size_t size) : value(size) {}
+  __host__ __device__ constexpr operator std::size_t() const { return value; }
+};
+}  // namespace cuda
+namespace hip_plus_async {
+// One thread copies the bytes, 16 or 4 at a time when both ends and the size allow it.
+__device__ inline void copy(void* dst, const void* src, std::size_t bytes) {
+  const unsigned long long bits = reinterpret_cast<unsigned long long>(dst) |
+                                  reinterpret_cast<unsigned long long>(src) | bytes;
+  if ((bits & 15) == 0) {
+    for (std::size_t i = 0; i < bytes / 16; ++i) static_cast<uint4*>(dst)[i] = static_cast<const uint4*>(src)[i];
+  } else if ((bits & 3) == 0) {
+    for (std::size_t i = 0; i < bytes / 4; ++i) static_cast<unsigned*>(dst)[i] = static_cast<const unsigned*>(src)[i];
+  } else {
+    for (std::size_t i = 0; i < bytes; ++i)
+      static_cast<unsigned char*>(dst)[i] = static_cast<const unsigned char*>(src)[i];
+  }
+}
+}  // namespace hip_plus_async
+#endif
+#ifndef HIP_PLUS_CUDA_PIPELINE
+#define HIP_PLUS_CUDA_PIPELINE
+namespace cuda {
+template <thread_scope Scope> class pipeline;
+// A thread's own pipeline: its copies are done when issued, so acquiring, committing, waiting
+// and releasing stages have no work; other threads see the data after the code's own barrier,
+// as with CUDA.
+template <> class pipeline<thread_scope_thread> {
+ public:
+  __device__ void producer_acquire() {}
+  __device__ void producer_commit() {}
+  __device__ void consumer_wait() {}
+  template <class Duration> __device__ bool consumer_wait_for(const Duration&) { return true; }
+  __device__ void consumer_release() {}
+  __device__ bool quit() { return true; }
+};
+__device__ inline pipeline<thread_scope_thread> make_pipeline() { return {}; }
+template <class T, std::size_t Alignment>
+__device__ inline void memcpy_async(T* dst, const T* src, aligned_size_t<Alignment> size, pipeline<thread_scope_thread>&) {
+  hip_plus_async::copy(dst, src, size.value);
+}
+__device__ inline void memcpy_async(void* dst, const void* src, std::size_t size, pipeline<thread_scope_thread>&) {
+  hip_plus_async::copy(dst, src, size);
+}
+template <unsigned Prior> __device__ inline void pipeline_consumer_wait_prior(pipeline<thread_scope_thread>&) {}
+}  // namespace cuda
+#endif
+#endif  // expect: HP509
 #include <cuda_pipeline.h>  // expect: HP509
 namespace cg = cooperative_groups;
 
@@ -100,14 +164,17 @@ __global__ void staged_sum(const float* in, float* out, int n)
 {
     __shared__ float tile[2][256];
     auto block = cg::this_thread_block();
-    cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();  // expect: HP509, HP509
+    cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();  // ok: HP509 (the block has it)
     for (int base = 0; base < n; base += 256) {
         pipe.producer_acquire();
-        cuda::memcpy_async(&tile[0][threadIdx.x], &in[base + threadIdx.x], sizeof(float), pipe);  // expect: HP509
+        cuda::memcpy_async(&tile[0][threadIdx.x], &in[base + threadIdx.x], sizeof(float), pipe);  // ok: HP509
         pipe.producer_commit();
         pipe.consumer_wait();
         pipe.consumer_release();
     }
+    __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;  // expect: HP509
+    auto shared = cuda::make_pipeline(block, &state);  // expect: HP509
+    cuda::memcpy_async(block, &tile[1][0], &in[0], sizeof(float) * 256, shared);  // expect: HP509
     cg::memcpy_async(block, tile[1], in, sizeof(float) * 256);  // expect: HP509
     cg::wait(block);  // expect: HP509
     __pipeline_memcpy_async(&tile[0][0], &in[0], sizeof(float));  // expect: HP509

@@ -38,37 +38,43 @@ CG_PROVIDED = {
 QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"', re.MULTILINE)
 
 
-def _cg_includes(ctx: LintContext) -> dict[int, tuple[Node, str, Edit | None]]:
-    """start byte -> (path node, header, fix edit) for each #include of a header in
-    CG_BLOCK_PARTS that AMD compiles: the edit puts the block's parts in its place, without the
-    parts an earlier include in the same scope (or a block already in the file) provides."""
+def _block_includes(ctx: LintContext, template: str, headers: dict[str, tuple[str, ...]],
+                    guards: dict[str, str]) -> dict[int, tuple[Node, str, Edit | None]]:
+    """start byte -> (path node, header, fix edit) for each #include of one of `headers` that AMD
+    compiles: the edit puts the block's parts (rendered from `template`) in its place, without
+    the parts an earlier include in the same scope (or a block already in the file) provides."""
     cache = _portability_cache(ctx)
-    if "cg_includes" in cache:
-        return cache["cg_includes"]
-    found: dict[int, tuple[Node, str, Edit | None]] = {}
-    if b"cooperative_groups/" in ctx.data:
-        from hipify_plus.lint.support_blocks import defines, replace_include
-        from hipify_plus.templates import render
+    key = f"block_includes:{template}"
+    if key in cache:
+        return cache[key]
+    from hipify_plus.lint.support_blocks import defines, replace_include
+    from hipify_plus.templates import render
 
-        present = {part for part, guard in CG_PART_GUARDS.items() if defines(ctx, guard)}
-        given: dict[tuple[int, int], set[str]] = {}  # parts already placed, per enclosing scope
-        for node in ctx.nodes({"preproc_include"}):
-            include = _include_path(node, ctx)
-            if include is None or include[1] not in CG_BLOCK_PARTS or _excluded_on_amd(node, ctx):
-                continue
-            path, header = include
-            scope = (node.parent.start_byte, node.parent.end_byte) if node.parent else (0, 0)
-            done = given.setdefault(scope, set(present))
-            parts = [p for p in CG_BLOCK_PARTS[header] if p not in done]
-            done.update(parts)
-            if parts:
-                block = render(CG_BLOCK, header=header.removeprefix("cooperative_groups/"),
-                               parts=parts)
-            else:
-                block = f"// hipify-plus: <{header}> is provided above".encode()
-            found[node.start_byte] = (path, header, replace_include(ctx, node, block))
-    cache["cg_includes"] = found
+    found: dict[int, tuple[Node, str, Edit | None]] = {}
+    present = {part for part, guard in guards.items() if defines(ctx, guard)}
+    given: dict[tuple[int, int], set[str]] = {}  # parts already placed, per enclosing scope
+    for node in ctx.nodes({"preproc_include"}):
+        include = _include_path(node, ctx)
+        if include is None or include[1] not in headers or _excluded_on_amd(node, ctx):
+            continue
+        path, header = include
+        scope = (node.parent.start_byte, node.parent.end_byte) if node.parent else (0, 0)
+        done = given.setdefault(scope, set(present))
+        parts = [p for p in headers[header] if p not in done]
+        done.update(parts)
+        if parts:
+            block = render(template, header=header.split("/", 1)[-1], parts=parts)
+        else:
+            block = f"// hipify-plus: <{header}> is provided above".encode()
+        found[node.start_byte] = (path, header, replace_include(ctx, node, block))
+    cache[key] = found
     return found
+
+
+def _cg_includes(ctx: LintContext) -> dict[int, tuple[Node, str, Edit | None]]:
+    if b"cooperative_groups/" not in ctx.data:
+        return {}
+    return _block_includes(ctx, CG_BLOCK, CG_BLOCK_PARTS, CG_PART_GUARDS)
 
 
 def _cg_provided(ctx: LintContext, name: str) -> bool:
@@ -88,7 +94,12 @@ def _cg_provided(ctx: LintContext, name: str) -> bool:
 
 
 def _cg_include_fix(ctx: LintContext, node: Node, rule: str) -> Fix | None:
-    planned = _cg_includes(ctx).get(node.start_byte)
+    return _block_include_fix(ctx, node, rule, _cg_includes(ctx))
+
+
+def _block_include_fix(ctx: LintContext, node: Node, rule: str,
+                       planned_includes: dict[int, tuple[Node, str, Edit | None]]) -> Fix | None:
+    planned = planned_includes.get(node.start_byte)
     if planned is None or planned[2] is None:
         return None
     return ctx.fix(rule, f"Put hipify-plus's implementation in place of `<{planned[1]}>`",

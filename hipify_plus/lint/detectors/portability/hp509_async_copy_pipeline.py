@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
+import re
+
+from hipify_plus.cuda.syntax import call_args
 from hipify_plus.lint.detectors.portability._cg_blocks import (
     CG_BLOCK_PARTS,
+    QUOTED_INCLUDE,
+    _block_include_fix,
+    _block_includes,
     _cg_include_fix,
     _cg_provided,
 )
@@ -16,6 +22,7 @@ from hipify_plus.lint.detectors.portability._names import (
     _outer_qualified,
     _qualified_path,
 )
+from hipify_plus.edits import Edit
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
@@ -30,6 +37,19 @@ ASYNC_CUDA_NAMES = frozenset({
     "barrier_arrive_tx", "aligned_size_t",
 })
 ASYNC_CG_NAMES = frozenset({"memcpy_async", "wait", "wait_prior"})
+# libcu++'s headers HIP lacks that a block from templates/ stands in for: the forms a synchronous
+# copy implements exactly (a thread's own pipeline, a block's barrier)
+ASYNC_BLOCK = "libcudacxx/hip_cuda_async.h.j2"
+ASYNC_BLOCK_PARTS = {"cuda/pipeline": ("common", "pipeline"), "cuda/barrier": ("common", "barrier")}
+ASYNC_PART_GUARDS = {"common": "HIP_PLUS_CUDA_ASYNC_COMMON", "pipeline": "HIP_PLUS_CUDA_PIPELINE",
+                     "barrier": "HIP_PLUS_CUDA_BARRIER"}
+# cuda:: name -> the parts that declare it, and the form of its use the block provides
+ASYNC_PROVIDED = {
+    "aligned_size_t": ("common",), "make_pipeline": ("pipeline",), "pipeline": ("pipeline",),
+    "pipeline_consumer_wait_prior": ("pipeline",), "barrier": ("barrier",),
+    "memcpy_async": ("pipeline", "barrier"),
+}
+_SCOPE_ARGUMENT = {"pipeline": "thread_scope_thread", "barrier": "thread_scope_block"}
 PIPELINE_PRIMITIVES = frozenset({
     b"__pipeline_memcpy_async", b"__pipeline_commit", b"__pipeline_wait_prior",
     b"__pipeline_arrive_on",
@@ -50,6 +70,12 @@ def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
         if found is None or found[1] not in ASYNC_HEADERS or _excluded_on_amd(node, ctx):
             return
         span, what = found[0], f"`<{found[1]}>`"
+        if found[1] in ASYNC_BLOCK_PARTS:
+            fix = _block_include_fix(ctx, node, "HP509", _async_includes(ctx))
+            ctx.report("HP509", span, f"{what} does not exist in HIP: the fix puts hipify-plus's synchronous "
+                       "forms in its place (a thread's own `cuda::pipeline`, a block's `cuda::barrier`, "
+                       "`cuda::memcpy_async` copying at the call); block-scope pipelines stay reported", fix)
+            return
         if found[1] in CG_BLOCK_PARTS:
             fix = _cg_include_fix(ctx, node, "HP509")
             ctx.report("HP509", span, f"{what} does not exist in HIP: the fix puts a synchronous "
@@ -67,7 +93,48 @@ def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
             return
         if cg and _cg_provided(ctx, path[1]):
             return  # the #include's fix provides it
+        if cuda and len(path) == 2 and _async_provided(ctx, node, path[1]):
+            return  # the #include's fix provides this form
         span, what = node, f"`{'::'.join(path)}`"
     ctx.report("HP509", span, f"{what}: HIP has no asynchronous global-to-shared copy pipeline or "
                "`cuda::barrier` (libhipcxx lacks them); copy synchronously and `__syncthreads()` "
                "at the wait", fix)
+
+
+def _async_includes(ctx: LintContext) -> dict[int, tuple[Node, str, Edit | None]]:
+    if b"cuda/" not in ctx.data:
+        return {}
+    return _block_includes(ctx, ASYNC_BLOCK, ASYNC_BLOCK_PARTS, ASYNC_PART_GUARDS)
+
+
+def _supported_form(node: Node, ctx: LintContext, name: str) -> bool:
+    """The use is one the block declares: `pipeline<thread_scope_thread>`, `barrier<thread_scope_block>`,
+    `make_pipeline()` with no group, `memcpy_async(dst, src, size, pipe_or_barrier)`."""
+    if name in _SCOPE_ARGUMENT:
+        text = ctx.text(node)
+        if "<" not in text:
+            return True  # the name alone (a using-declaration, a template parameter)
+        argument = text.split("<", 1)[1].rsplit(">", 1)[0]
+        return re.sub(r"\s|cuda::", "", argument) == _SCOPE_ARGUMENT[name]
+    if name in ("make_pipeline", "memcpy_async"):
+        call = node.parent
+        if call is None or call.type != "call_expression":
+            return True
+        return len(call_args(call)) == (0 if name == "make_pipeline" else 4)
+    return True
+
+
+def _async_provided(ctx: LintContext, node: Node, name: str) -> bool:
+    """The block provides this use of `cuda::name`: the file includes a header the block stands
+    in for, has the block already, or includes project headers that may carry it."""
+    parts = ASYNC_PROVIDED.get(name)
+    if parts is None or not _supported_form(node, ctx, name):
+        return False
+    headers = {h for _, h, _ in _async_includes(ctx).values()}
+    if any(set(parts) & set(ASYNC_BLOCK_PARTS[h]) for h in headers):
+        return True
+    from hipify_plus.lint.support_blocks import defines
+
+    if any(defines(ctx, ASYNC_PART_GUARDS[p]) for p in parts):
+        return True
+    return QUOTED_INCLUDE.search(ctx.data) is not None
