@@ -56,7 +56,8 @@ def test_includes_resolve_beside_the_file_then_under_the_nearest_folder() -> Non
 COMMON_CU = b"#ifndef COMMON_CU__\n#define COMMON_CU__ 1\nstruct Node { uint4 data; };\n#endif\n"
 MUMMER_H = b'#include <stdlib.h>\n#include "common.cu"\nint count_nodes(const Node* nodes, int n);\n'
 GOLD_CPP = (b"#include <stdint.h>\n#define uint4 uint32_t\n#include \"mummer.h\"\n"
-            b"int count_nodes(const Node* nodes, int n) { int c = 0; for (int i = 0; i < n; i++) c += nodes[i].data != 0; return c; }\n")
+            b"int count_nodes(const Node* nodes, int n) {\n"
+            b"    int c = 0;\n    for (int i = 0; i < n; i++) c += nodes[i].data != 0;\n    return c;\n}\n")
 KERNEL_CU = (b'#include "mummer.h"\n__global__ void touch(Node* nodes) { nodes[threadIdx.x].data.x = 1; }\n'
              b"void run(Node* d) { touch<<<1, 32>>>(d); }\n")
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
 import re
 
 from hipify_plus.cuda.syntax import call_args
+from hipify_plus.edits import Edit
+from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
 from hipify_plus.lint.detectors.portability._cg_blocks import (
     CG_BLOCK_PARTS,
     QUOTED_INCLUDE,
@@ -22,7 +23,6 @@ from hipify_plus.lint.detectors.portability._names import (
     _outer_qualified,
     _qualified_path,
 )
-from hipify_plus.edits import Edit
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
@@ -40,7 +40,8 @@ ASYNC_CG_NAMES = frozenset({"memcpy_async", "wait", "wait_prior"})
 # libcu++'s headers HIP lacks that a block from templates/ stands in for: the forms a synchronous
 # copy implements exactly (a thread's own pipeline, a block's barrier)
 ASYNC_BLOCK = "libcudacxx/hip_cuda_async.h.j2"
-ASYNC_BLOCK_PARTS = {"cuda/pipeline": ("common", "pipeline"), "cuda/barrier": ("common", "barrier")}
+ASYNC_BLOCK_PARTS: dict[str, tuple[str, ...]] = {"cuda/pipeline": ("common", "pipeline"),
+                                                "cuda/barrier": ("common", "barrier")}
 ASYNC_PART_GUARDS = {"common": "HIP_PLUS_CUDA_ASYNC_COMMON", "pipeline": "HIP_PLUS_CUDA_PIPELINE",
                      "barrier": "HIP_PLUS_CUDA_BARRIER"}
 # cuda:: name -> the parts that declare it, and the form of its use the block provides
