@@ -1,7 +1,9 @@
 """hipDeviceptr_t values in renamed driver-API code, as CUDA computed with them.
 
-`CUdeviceptr` is an unsigned 64-bit integer in CUDA and `hipDeviceptr_t` is `void*` in HIP. This
-module says which expressions of a file are hipDeviceptr_t values (variables, parameters, array
+`CUdeviceptr` is an unsigned 64-bit integer in CUDA and `hipDeviceptr_t` is `void*` in HIP; so are
+CUDA's texture and surface objects (`cudaTextureObject_t`, `cudaSurfaceObject_t`), pointers to
+opaque structs in HIP (HANDLES). This module says which expressions of a file are values of one
+of those types (hipDeviceptr_t below) (variables, parameters, array
 elements, struct fields, `*(hipDeviceptr_t*)slot` argument slots), what CUDA computed from them
 (`Shape`: an address plus or minus integers, an integer, or nonsense), and whether the place an
 expression is used in needs a device pointer or an integer (`use_context`). Pure functions of the
@@ -19,13 +21,19 @@ from hipify_plus.parse import Node
 
 DEVICEPTR = "hipDeviceptr_t"
 INTEGER = "unsigned long long"  # CUdeviceptr on every 64-bit host
+# HIP type -> (what it is in HIP, the CUDA type that was an unsigned 64-bit integer)
+HANDLES = {
+    DEVICEPTR: ("`void*`", "CUdeviceptr"),
+    "hipTextureObject_t": ("a pointer (`__hip_texture*`)", "cudaTextureObject_t"),
+    "hipSurfaceObject_t": ("a pointer (`__hip_surface*`)", "cudaSurfaceObject_t"),
+}
 ADDITIVE = frozenset({"+", "-"})
 _INTEGER_OPERATORS = frozenset({"*", "/", "%", "&", "|", "^", "<<", ">>"})
 _COMPARISONS = frozenset({"==", "!=", "<", ">", "<=", ">="})
 _LOGICAL = frozenset({"&&", "||"})
 _INTEGER_TYPE = re.compile(
     r"^(?:(?:un)?signed(?:\s+(?:long\s+long|long|short|char|int))?(?:\s+int)?|(?:long\s+)?long(?:\s+int)?"
-    r"|short(?:\s+int)?|int|char|(?:std::)?(?:size_t|ptrdiff_t|u?intptr_t|u?int(?:8|16|32|64)_t|ssize_t))$"
+    r"|short(?:\s+int)?|int|char|u(?:int|long|short|char)|(?:std::)?(?:size_t|ptrdiff_t|u?intptr_t|u?int(?:8|16|32|64)_t|ssize_t))$"
 )
 _NULLS = re.compile(r"^(?:0+[uUlL]*|NULL|nullptr)$")
 _PRINTF = frozenset({"printf", "fprintf", "sprintf", "snprintf", "std::printf", "std::fprintf"})
@@ -51,15 +59,17 @@ def integer_type(text: str) -> bool:
 class DeviceptrTypes:
     """Which expressions of this file are hipDeviceptr_t values."""
 
-    def __init__(self, declarations: list[Node]) -> None:
-        """`declarations`: the file's declaration, parameter_declaration and field_declaration nodes."""
+    def __init__(self, declarations: list[Node], type_name: str = DEVICEPTR) -> None:
+        """`declarations`: the file's declaration, parameter_declaration and field_declaration nodes;
+        `type_name`: the HIP type whose values are tracked (one of HANDLES)."""
+        self.type_name = type_name
         self.names: set[str] = set()
         fields: dict[str, set[bool]] = {}
         for node in declarations:
             kind = node.child_by_field_name("type")
             if kind is None:
                 continue
-            is_deviceptr = node_text(kind) == DEVICEPTR
+            is_deviceptr = node_text(kind) == type_name
             for declarator in node.children_by_field_name("declarator"):
                 name = declarator_name_text(declarator)
                 if name is None:
@@ -80,16 +90,19 @@ class DeviceptrTypes:
         kind = node.type
         if kind == "identifier":
             declared = self.declared(node)
-            return declared is not None and declared.type_name == DEVICEPTR and declared.plain_value
+            return declared is not None and declared.type_name == self.type_name and declared.plain_value
+        if kind == "cast_expression":  # `(hipTextureObject_t)word`: CUDA's integer, made from another
+            cast = node.child_by_field_name("type")
+            return cast is not None and node_text(cast) == self.type_name
         if kind in ("subscript_expression", "pointer_expression"):
             if kind == "pointer_expression" and not node_text(node).startswith("*"):
                 return False
             base = node.child_by_field_name("argument")
             if kind == "pointer_expression" and base is not None and "".join(
-                    (cast_type(unparenthesized(base)) or "").split()) == DEVICEPTR + "*":
+                    (cast_type(unparenthesized(base)) or "").split()) == self.type_name + "*":
                 return True  # `*(hipDeviceptr_t*)&buffer[offset]`, a kernel-argument slot
             declared = self.declared(base) if base is not None else None
-            return (declared is not None and declared.type_name == DEVICEPTR and not declared.function
+            return (declared is not None and declared.type_name == self.type_name and not declared.function
                     and not declared.function_pointer and (declared.array + declared.pointers) == 1)
         if kind == "field_expression":
             field = node.child_by_field_name("field")
@@ -202,7 +215,7 @@ def cast_type(cast: Node) -> str | None:
     return None
 
 
-def cast_target(node: Node) -> str | None:
+def cast_target(node: Node, type_name: str = DEVICEPTR) -> str | None:
     """The type a cast converts `node` to, if `node` is the operand of a cast."""
     parent = node.parent
     if parent is None:
@@ -217,21 +230,22 @@ def cast_target(node: Node) -> str | None:
                 "static_cast", "reinterpret_cast", "const_cast") and len(named(parent)) == 1:
             arguments = function.child_by_field_name("arguments")
             return node_text(arguments)[1:-1].strip() if arguments is not None else None
-        if function is not None and function.type == "parenthesized_expression" \
-                and node_text(function)[1:-1].strip() == DEVICEPTR and len(named(parent)) == 1:
-            return DEVICEPTR  # `(hipDeviceptr_t)(x)`, read as a call by the grammar
+        inner = node_text(function)[1:-1].strip() if function is not None else ""
+        if function is not None and function.type == "parenthesized_expression" and len(named(parent)) == 1 and (
+                inner == type_name or integer_type(inner) or inner.endswith("*")):
+            return inner  # `(hipDeviceptr_t)(x)`, `(uint)(x)`: a cast the grammar reads as a call
     return None
 
 
-def pointer_valued(node: Node) -> bool:
+def pointer_valued(node: Node, type_name: str = DEVICEPTR) -> bool:
     """A cast to a pointer type (`(hipDeviceptr_t)(...)`, `(char*)p`, `reinterpret_cast<T*>(x)`)."""
     node = unparenthesized(node)
     if node.type == "cast_expression":
         kind = node.child_by_field_name("type")
-        return kind is not None and (node_text(kind) == DEVICEPTR or "*" in node_text(kind))
+        return kind is not None and (node_text(kind) == type_name or "*" in node_text(kind))
     if node.type == "call_expression":
         arguments = named(node.child_by_field_name("arguments"))
-        return len(arguments) == 1 and (cast_target(arguments[0]) or "").endswith(("*", DEVICEPTR))
+        return len(arguments) == 1 and (cast_target(arguments[0], type_name) or "").endswith(("*", type_name))
     return False
 
 
@@ -239,7 +253,7 @@ def _declared_type_context(types: DeviceptrTypes, declaration: Node, name: str) 
     declared = declares(declaration, name)
     if declared is None:
         return None
-    if declared.type_name == DEVICEPTR and (declared.plain_value or declared.array):
+    if declared.type_name == types.type_name and (declared.plain_value or declared.array):
         return PTR
     if declared.plain_value and (integer_type(declared.type_name) or declared.type_name == "auto"):
         return INT
@@ -252,9 +266,9 @@ def use_context(types: DeviceptrTypes, outer: Node, shape: Shape) -> str | None:
     if parent is None:
         return None
     kind = parent.type
-    target = cast_target(outer)
+    target = cast_target(outer, types.type_name)
     if target is not None:
-        return PTR if target == DEVICEPTR or "*" in target else INT
+        return PTR if target == types.type_name or "*" in target else INT
     if kind == "init_declarator":
         name = declarator_name_text(parent)
         declaration = parent.parent
@@ -290,7 +304,7 @@ def use_context(types: DeviceptrTypes, outer: Node, shape: Shape) -> str | None:
             other = right if left is not None and left.start_byte == outer.start_byte else left
             if other is None:
                 return None
-            if types.shape(other).kind == PTR or pointer_valued(other):
+            if types.shape(other).kind == PTR or pointer_valued(other, types.type_name):
                 return PTR
             if is_null(other):
                 return PTR if operator in ("==", "!=") and shape.kind == PTR else INT
@@ -312,7 +326,7 @@ def use_context(types: DeviceptrTypes, outer: Node, shape: Shape) -> str | None:
             declarator = function.child_by_field_name("declarator")
             if returned is not None and declarator is not None and declarator.type == "function_declarator":
                 text = node_text(returned)
-                return PTR if text == DEVICEPTR else INT if integer_type(text) else None
+                return PTR if text == types.type_name else INT if integer_type(text) else None
     return None
 
 
@@ -320,7 +334,7 @@ def needs_integer(types: DeviceptrTypes, leaf: Node, context: str | None) -> boo
     """A lone hipDeviceptr_t where CUDA converted the integer implicitly and HIP does not: stored
     into an integer variable, compared with a non-null integer, returned as an integer."""
     parent = leaf.parent
-    if context != INT or parent is None or cast_target(leaf) is not None:
+    if context != INT or parent is None or cast_target(leaf, types.type_name) is not None:
         return False
     if parent.type == "binary_expression":
         return True  # a comparison (CUDA's arithmetic ones are not lone)
