@@ -43,6 +43,10 @@ MISSING_FAMILIES = (
     (re.compile(r"__vi(?:add|b)?(?:max|min)3?_[su](?:16x2|32)(?:_relu)?"),
      "plain `max`/`min` code"),
 )
+# CUDA's directed roundings: HIP declares them only under OCML_BASIC_ROUNDED_OPERATIONS, and the
+# device libraries lack the division and square root ones (link errors at ROCm 5.7 and 6.4), all
+# of them at 5.2
+ROUNDED_INTRINSIC = re.compile(r"__[fd](?:add|sub|mul|div|rcp|sqrt)_r[duz]")
 SCOPED_ATOMIC = re.compile(r"(atomic(?:Add|Sub|Exch|Min|Max|Inc|Dec|CAS|And|Or|Xor))_block")
 
 
@@ -53,6 +57,8 @@ def _missing_intrinsic(name: str) -> str | None:
         return HALF_ONLY_LOADS[name]
     if name.startswith("atomic") and SCOPED_ATOMIC.fullmatch(name):
         return f"`{name[:-6]}` (device scope is a safe superset)"
+    if name.startswith("__") and ROUNDED_INTRINSIC.fullmatch(name):
+        return "the nearest result moved one step by its exact error"
     if name.startswith("__"):
         for pattern, replacement in MISSING_FAMILIES:
             if pattern.fullmatch(name):

@@ -92,6 +92,8 @@ SHIMMED_INTRINSICS = {
     "atomicDec_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
     "atomicAdd(__hip_bfloat16*)": "a compare-and-swap loop on the aligned 32-bit word around it",
     "atomicAdd(__hip_bfloat162*)": "a compare-and-swap loop on the 32-bit pair",
+    **{f"__{t}{op}_r{m}": "the nearest result moved one step when its exact error says so"
+       for t in "fd" for op in ("add", "sub", "mul", "div", "rcp", "sqrt") for m in "duz"},
 }
 # Peak engine clock (MHz) per device-pass arch macro, for __nanosleep's 64-clock sleep steps
 # (AMD product specifications). A target missing here counts at DEFAULT_SLEEP_MHZ: fewer steps,

@@ -1,0 +1,132 @@
+"""HP503's directed roundings (templates/intrinsics/hip_device_intrinsics.h.j2: `__fadd_rd`,
+`__ddiv_ru`, `__fsqrt_rz` ...) run on the CPU: the rendered block is compiled with the host C++
+compiler (its `__device__` functions become host functions) and every result is compared, bit for
+bit, with the same operation done by the CPU in the rounding mode asked for (`fesetround`), on
+random operands whose exact results are normal numbers, on results that overflow, and on zeros,
+infinities and NaNs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hipify_plus.templates import render
+
+COMPILER = shutil.which("g++") or shutil.which("c++") or shutil.which("clang++")
+OPS = ("add", "sub", "mul", "div", "rcp", "sqrt")
+NAMES = [f"__{t}{op}_r{m}" for t in "fd" for op in OPS for m in "duz"]
+
+HIP_RUNTIME = """
+#pragma once
+#include <cmath>
+#define __device__
+#define __host__
+using std::fma;
+using std::nextafter;
+using std::sqrt;
+"""
+
+SIMULATION = r"""
+#include <hip/hip_runtime.h>
+#include "block.h"
+#include <cfenv>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+template <class T> bool same(T a, T b) {
+  if (a != a && b != b) return true;
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// The CPU's answer in rounding mode `mode`; volatile keeps the compiler from folding it.
+template <class T> T reference(int op, T x, T y, int mode) {
+  volatile T a = x, b = y;
+  std::fesetround(mode);
+  T r;
+  switch (op) {
+    case 0: r = a + b; break;
+    case 1: r = a - b; break;
+    case 2: r = a * b; break;
+    case 3: r = a / b; break;
+    case 4: r = T(1) / a; break;
+    default: r = std::sqrt(a); break;
+  }
+  volatile T kept = r;
+  std::fesetround(FE_TONEAREST);
+  return kept;
+}
+
+#define ROUNDED(T, P) \
+  T P##add(int m, T x, T y) { return m == 0 ? __##P##add_rd(x, y) : m == 1 ? __##P##add_ru(x, y) : __##P##add_rz(x, y); } \
+  T P##sub(int m, T x, T y) { return m == 0 ? __##P##sub_rd(x, y) : m == 1 ? __##P##sub_ru(x, y) : __##P##sub_rz(x, y); } \
+  T P##mul(int m, T x, T y) { return m == 0 ? __##P##mul_rd(x, y) : m == 1 ? __##P##mul_ru(x, y) : __##P##mul_rz(x, y); } \
+  T P##div(int m, T x, T y) { return m == 0 ? __##P##div_rd(x, y) : m == 1 ? __##P##div_ru(x, y) : __##P##div_rz(x, y); } \
+  T P##rcp(int m, T x) { return m == 0 ? __##P##rcp_rd(x) : m == 1 ? __##P##rcp_ru(x) : __##P##rcp_rz(x); } \
+  T P##sqrt(int m, T x) { return m == 0 ? __##P##sqrt_rd(x) : m == 1 ? __##P##sqrt_ru(x) : __##P##sqrt_rz(x); } \
+  T P##ours(int op, int m, T x, T y) { \
+    switch (op) { case 0: return P##add(m, x, y); case 1: return P##sub(m, x, y); case 2: return P##mul(m, x, y); \
+                  case 3: return P##div(m, x, y); case 4: return P##rcp(m, x); default: return P##sqrt(m, x); } }
+ROUNDED(float, f)
+ROUNDED(double, d)
+
+const int kModes[3] = {FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
+int failures = 0;
+
+template <class T, class Ours> void check(Ours ours, const char* type, int op, T x, T y) {
+  for (int m = 0; m < 3; ++m) {
+    const T want = reference(op, x, y, kModes[m]), got = ours(op, m, x, y);
+    if (!same(want, got) && failures++ < 10)
+      std::printf("%s op %d mode %d: %a, %a: got %a, want %a\n", type, op, m, (double)x, (double)y, (double)got, (double)want);
+  }
+}
+
+// operands with exponents in [-lo, hi]: their results stay normal for every op
+template <class T> T draw(std::mt19937_64& rng, int lo, int hi) {
+  std::uniform_real_distribution<double> mantissa(1.0, 2.0);
+  std::uniform_int_distribution<int> exponent(-lo, hi), sign(0, 1);
+  return T(std::ldexp(mantissa(rng), exponent(rng)) * (sign(rng) ? -1 : 1));
+}
+
+int main() {
+  std::mt19937_64 rng(12345);
+  for (int i = 0; i < 20000; ++i) {
+    for (int op = 0; op < 6; ++op) {
+      float fx = draw<float>(rng, 40, 40), fy = draw<float>(rng, 40, 40);
+      double dx = draw<double>(rng, 300, 300), dy = draw<double>(rng, 300, 300);
+      if (op == 1 && i % 3 == 0) { fy = fx * (1 + 0x1p-20f); dy = dx * (1 + 0x1p-45); }  // cancellation
+      if (op == 5) { fx = std::fabs(fx); dx = std::fabs(dx); }
+      check<float>(fours, "float", op, fx, fy);
+      check<double>(dours, "double", op, dx, dy);
+    }
+  }
+  const float fs[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 3.0f, -3.0f, 0x1p127f, -0x1p127f, 1e-3f};
+  const double ds[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 3.0, -3.0, 0x1p1023, -0x1p1023, 1e-3};
+  for (float x : fs) for (float y : fs) for (int op = 0; op < 6; ++op) if (op != 5 || !(x < 0)) check<float>(fours, "float", op, x, y);
+  for (double x : ds) for (double y : ds) for (int op = 0; op < 6; ++op) if (op != 5 || !(x < 0)) check<double>(dours, "double", op, x, y);
+  if (failures) { std::printf("%d results differ\n", failures); return 1; }
+  std::puts("ok");
+  return 0;
+}
+"""
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no host C++ compiler")
+def test_directed_roundings_match_the_cpu_in_that_mode(tmp_path: Path) -> None:
+    block = render("intrinsics/hip_device_intrinsics.h.j2", names=NAMES, clocks=[], default_mhz=1000)
+    (tmp_path / "hip").mkdir()
+    (tmp_path / "hip" / "hip_runtime.h").write_text(HIP_RUNTIME)
+    (tmp_path / "block.h").write_bytes(block + b"\n")
+    (tmp_path / "sim.cpp").write_text(SIMULATION)
+    program = tmp_path / "sim"
+    built = subprocess.run(
+        [str(COMPILER), "-std=c++17", "-O1", "-frounding-math", "-ffp-contract=off", "-Wno-unknown-pragmas",
+         "-D__HIP__", f"-I{tmp_path}", str(tmp_path / "sim.cpp"), "-o", str(program)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    ran = subprocess.run([str(program)], capture_output=True, text=True, timeout=120, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == "ok", ran.stdout[-3000:]
