@@ -60,18 +60,26 @@ template <class T> T reference(int op, T x, T y, int mode) {
   return kept;
 }
 
-#define ROUNDED(T, P) \
-  T P##add(int m, T x, T y) { return m == 0 ? __##P##add_rd(x, y) : m == 1 ? __##P##add_ru(x, y) : __##P##add_rz(x, y); } \
-  T P##sub(int m, T x, T y) { return m == 0 ? __##P##sub_rd(x, y) : m == 1 ? __##P##sub_ru(x, y) : __##P##sub_rz(x, y); } \
-  T P##mul(int m, T x, T y) { return m == 0 ? __##P##mul_rd(x, y) : m == 1 ? __##P##mul_ru(x, y) : __##P##mul_rz(x, y); } \
-  T P##div(int m, T x, T y) { return m == 0 ? __##P##div_rd(x, y) : m == 1 ? __##P##div_ru(x, y) : __##P##div_rz(x, y); } \
-  T P##rcp(int m, T x) { return m == 0 ? __##P##rcp_rd(x) : m == 1 ? __##P##rcp_ru(x) : __##P##rcp_rz(x); } \
-  T P##sqrt(int m, T x) { return m == 0 ? __##P##sqrt_rd(x) : m == 1 ? __##P##sqrt_ru(x) : __##P##sqrt_rz(x); } \
+#define PICK2(P, OP) \
+  T P##OP(int m, T x, T y) { \
+    return m == 0 ? __##P##OP##_rd(x, y) : m == 1 ? __##P##OP##_ru(x, y) : __##P##OP##_rz(x, y); \
+  }
+#define PICK1(P, OP) \
+  T P##OP(int m, T x) { return m == 0 ? __##P##OP##_rd(x) : m == 1 ? __##P##OP##_ru(x) : __##P##OP##_rz(x); }
+#define ROUNDED(P) \
+  PICK2(P, add) PICK2(P, sub) PICK2(P, mul) PICK2(P, div) PICK1(P, rcp) PICK1(P, sqrt) \
   T P##ours(int op, int m, T x, T y) { \
-    switch (op) { case 0: return P##add(m, x, y); case 1: return P##sub(m, x, y); case 2: return P##mul(m, x, y); \
-                  case 3: return P##div(m, x, y); case 4: return P##rcp(m, x); default: return P##sqrt(m, x); } }
-ROUNDED(float, f)
-ROUNDED(double, d)
+    switch (op) { \
+      case 0: return P##add(m, x, y); case 1: return P##sub(m, x, y); case 2: return P##mul(m, x, y); \
+      case 3: return P##div(m, x, y); case 4: return P##rcp(m, x); default: return P##sqrt(m, x); \
+    } \
+  }
+#define T float
+ROUNDED(f)
+#undef T
+#define T double
+ROUNDED(d)
+#undef T
 
 const int kModes[3] = {FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
 int failures = 0;
@@ -80,7 +88,8 @@ template <class T, class Ours> void check(Ours ours, const char* type, int op, T
   for (int m = 0; m < 3; ++m) {
     const T want = reference(op, x, y, kModes[m]), got = ours(op, m, x, y);
     if (!same(want, got) && failures++ < 10)
-      std::printf("%s op %d mode %d: %a, %a: got %a, want %a\n", type, op, m, (double)x, (double)y, (double)got, (double)want);
+      std::printf("%s op %d mode %d: %a, %a: got %a, want %a\n", type, op, m, (double)x, (double)y,
+                  (double)got, (double)want);
   }
 }
 
@@ -105,8 +114,10 @@ int main() {
   }
   const float fs[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 3.0f, -3.0f, 0x1p127f, -0x1p127f, 1e-3f};
   const double ds[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 3.0, -3.0, 0x1p1023, -0x1p1023, 1e-3};
-  for (float x : fs) for (float y : fs) for (int op = 0; op < 6; ++op) if (op != 5 || !(x < 0)) check<float>(fours, "float", op, x, y);
-  for (double x : ds) for (double y : ds) for (int op = 0; op < 6; ++op) if (op != 5 || !(x < 0)) check<double>(dours, "double", op, x, y);
+  for (int op = 0; op < 6; ++op) {
+    for (float x : fs) for (float y : fs) if (op != 5 || !(x < 0)) check<float>(fours, "float", op, x, y);
+    for (double x : ds) for (double y : ds) if (op != 5 || !(x < 0)) check<double>(dours, "double", op, x, y);
+  }
   if (failures) { std::printf("%d results differ\n", failures); return 1; }
   std::puts("ok");
   return 0;

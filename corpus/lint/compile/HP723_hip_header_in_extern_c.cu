@@ -21,6 +21,11 @@ void pick_device(void)
 #endif
 
 extern "C" {
+#include "hip/hip_runtime.h"  // ok: HP723 (included above, before this block: this one is empty)
+int device_count(void);
+}
+
+extern "C" {
 #if defined(WITH_BLAS)
 #include <hipblas/hipblas.h>  // expect: HP723
 #endif

@@ -49,7 +49,7 @@ def _rewritten(ctx: LintContext, types: DeviceptrTypes, outer: Node, shape: Shap
     pieces, cursor = [], outer.start_byte
     for leaf in sorted(shape.leaves, key=lambda n: n.start_byte):
         value = leaf.child_by_field_name("value") if leaf.type == "cast_expression" else None
-        if value is not None and not by_bytes:  # `(hipTextureObject_t)word` is CUDA's integer: `(unsigned long long)word`
+        if value is not None and not by_bytes:  # `(hipTextureObject_t)word` is `(unsigned long long)word`
             pieces += [data[cursor:leaf.start_byte], leaf_cast, data[value.start_byte:value.end_byte]]
         else:
             pieces += [data[cursor:leaf.start_byte], leaf_cast, data[leaf.start_byte:leaf.end_byte]]
