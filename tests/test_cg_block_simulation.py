@@ -7,15 +7,11 @@ of several words (a non-commutative operator checks the order)."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from hipify_plus.templates import render
 
-COMPILER = shutil.which("g++") or shutil.which("c++") or shutil.which("clang++")
+from .block_simulation import build_and_run, needs_compiler
 
 # Stand-ins for the two HIP headers the block includes: each lane of a group is a thread, and
 # a shuffle is a barrier-separated exchange through a shared slot per lane. Out-of-range
@@ -166,21 +162,9 @@ int main() {
 """
 
 
-@pytest.mark.skipif(COMPILER is None, reason="no host C++ compiler")
+@needs_compiler
 def test_block_matches_a_sequential_fold(tmp_path: Path) -> None:
     block = render("cooperative_groups/hip_cg_collectives.h.j2", header="reduce.h",
                    parts=["functional", "group", "reduce", "scan", "memcpy_async"])
-    (tmp_path / "hip").mkdir()
-    (tmp_path / "hip" / "hip_runtime.h").write_text(HIP_RUNTIME)
-    (tmp_path / "hip" / "hip_cooperative_groups.h").write_text(HIP_COOPERATIVE_GROUPS)
-    (tmp_path / "block.h").write_bytes(block + b"\n")
-    (tmp_path / "sim.cpp").write_text(SIMULATION)
-    program = tmp_path / "sim"
-    built = subprocess.run(
-        [str(COMPILER), "-std=c++20", "-O1", "-pthread", "-D__HIP__", f"-I{tmp_path}",
-         str(tmp_path / "sim.cpp"), "-o", str(program)],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    ran = subprocess.run([str(program)], capture_output=True, text=True, timeout=300, check=False)
-    assert ran.returncode == 0 and ran.stdout.strip() == "ok", ran.stdout[-3000:]
+    build_and_run(tmp_path, block, {"hip/hip_runtime.h": HIP_RUNTIME,
+                                    "hip/hip_cooperative_groups.h": HIP_COOPERATIVE_GROUPS}, SIMULATION)

@@ -7,15 +7,11 @@ memcpy_async must copy every byte, aligned or not."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from hipify_plus.templates import render
 
-COMPILER = shutil.which("g++") or shutil.which("c++") or shutil.which("clang++")
+from .block_simulation import build_and_run, needs_compiler
 
 HIP_RUNTIME = """
 #pragma once
@@ -106,22 +102,7 @@ int main() {
 """
 
 
-@pytest.mark.skipif(COMPILER is None, reason="no host C++ compiler")
+@needs_compiler
 def test_block_barrier_and_copies_on_threads(tmp_path: Path) -> None:
     block = render("libcudacxx/hip_cuda_async.h.j2", header="barrier", parts=["common", "pipeline", "barrier"])
-    (tmp_path / "hip").mkdir()
-    (tmp_path / "hip" / "hip_runtime.h").write_text(HIP_RUNTIME)
-    (tmp_path / "block.h").write_bytes(block + b"\n")
-    (tmp_path / "sim.cpp").write_text(SIMULATION)
-    program = tmp_path / "sim"
-    built = subprocess.run(
-        [str(COMPILER), "-std=c++20", "-O1", "-pthread", "-D__HIP__", f"-I{tmp_path}",
-         str(tmp_path / "sim.cpp"), "-o", str(program)],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    try:  # a barrier that never releases hangs: that is a failure too
-        ran = subprocess.run([str(program)], capture_output=True, text=True, timeout=60, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.fail("the simulation did not finish in 60 s: a barrier phase never released")
-    assert ran.returncode == 0 and ran.stdout.strip() == "ok", ran.stdout[-3000:]
+    build_and_run(tmp_path, block, {"hip/hip_runtime.h": HIP_RUNTIME}, SIMULATION, timeout=60)

@@ -7,15 +7,12 @@ infinities and NaNs."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from hipify_plus.templates import render
 
-COMPILER = shutil.which("g++") or shutil.which("c++") or shutil.which("clang++")
+from .block_simulation import build_and_run, needs_compiler
+
 OPS = ("add", "sub", "mul", "div", "rcp", "sqrt")
 NAMES = [f"__{t}{op}_r{m}" for t in "fd" for op in OPS for m in "duz"]
 
@@ -125,19 +122,8 @@ int main() {
 """
 
 
-@pytest.mark.skipif(COMPILER is None, reason="no host C++ compiler")
+@needs_compiler
 def test_directed_roundings_match_the_cpu_in_that_mode(tmp_path: Path) -> None:
     block = render("intrinsics/hip_device_intrinsics.h.j2", names=NAMES, clocks=[], default_mhz=1000)
-    (tmp_path / "hip").mkdir()
-    (tmp_path / "hip" / "hip_runtime.h").write_text(HIP_RUNTIME)
-    (tmp_path / "block.h").write_bytes(block + b"\n")
-    (tmp_path / "sim.cpp").write_text(SIMULATION)
-    program = tmp_path / "sim"
-    built = subprocess.run(
-        [str(COMPILER), "-std=c++17", "-O1", "-frounding-math", "-ffp-contract=off", "-Wno-unknown-pragmas",
-         "-D__HIP__", f"-I{tmp_path}", str(tmp_path / "sim.cpp"), "-o", str(program)],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    ran = subprocess.run([str(program)], capture_output=True, text=True, timeout=120, check=False)
-    assert ran.returncode == 0 and ran.stdout.strip() == "ok", ran.stdout[-3000:]
+    flags = ("-std=c++17", "-O1", "-frounding-math", "-ffp-contract=off", "-Wno-unknown-pragmas")
+    build_and_run(tmp_path, block, {"hip/hip_runtime.h": HIP_RUNTIME}, SIMULATION, flags, timeout=120)

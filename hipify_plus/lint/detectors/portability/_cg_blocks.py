@@ -78,17 +78,21 @@ def _cg_includes(ctx: LintContext) -> dict[int, tuple[Node, str, Edit | None]]:
 
 
 def _cg_provided(ctx: LintContext, name: str) -> bool:
-    """A block provides `cooperative_groups::name` here: the file includes the CUDA header the
-    fix replaces, has the block already, or includes project headers that may carry it."""
+    """A block provides `cooperative_groups::name` here."""
     parts = CG_PROVIDED.get(name)
-    if parts is None:
-        return False
-    headers = {h for _, h, _ in _cg_includes(ctx).values()}
-    if any(set(parts) & set(CG_BLOCK_PARTS[h]) for h in headers):
+    return parts is not None and _block_provides(ctx, parts, _cg_includes(ctx), CG_BLOCK_PARTS, CG_PART_GUARDS)
+
+
+def _block_provides(ctx: LintContext, parts: tuple[str, ...], planned: dict[int, tuple[Node, str, Edit | None]],
+                    headers: dict[str, tuple[str, ...]], guards: dict[str, str]) -> bool:
+    """One of a block's `parts` is there: the file includes a CUDA header the block stands in for
+    (`planned`), has the block already (its guard), or includes project headers that may carry it."""
+    included = {h for _, h, _ in planned.values()}
+    if any(set(parts) & set(headers[h]) for h in included):
         return True
     from hipify_plus.lint.support_blocks import defines
 
-    if any(defines(ctx, CG_PART_GUARDS[p]) for p in parts):
+    if any(defines(ctx, guards[p]) for p in parts):
         return True
     return QUOTED_INCLUDE.search(ctx.data) is not None
 

@@ -10,9 +10,9 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
 from hipify_plus.lint.detectors.portability._cg_blocks import (
     CG_BLOCK_PARTS,
-    QUOTED_INCLUDE,
     _block_include_fix,
     _block_includes,
+    _block_provides,
     _cg_include_fix,
     _cg_provided,
 )
@@ -126,16 +126,7 @@ def _supported_form(node: Node, ctx: LintContext, name: str) -> bool:
 
 
 def _async_provided(ctx: LintContext, node: Node, name: str) -> bool:
-    """The block provides this use of `cuda::name`: the file includes a header the block stands
-    in for, has the block already, or includes project headers that may carry it."""
+    """The libcu++ block provides this use of `cuda::name`."""
     parts = ASYNC_PROVIDED.get(name)
-    if parts is None or not _supported_form(node, ctx, name):
-        return False
-    headers = {h for _, h, _ in _async_includes(ctx).values()}
-    if any(set(parts) & set(ASYNC_BLOCK_PARTS[h]) for h in headers):
-        return True
-    from hipify_plus.lint.support_blocks import defines
-
-    if any(defines(ctx, ASYNC_PART_GUARDS[p]) for p in parts):
-        return True
-    return QUOTED_INCLUDE.search(ctx.data) is not None
+    return parts is not None and _supported_form(node, ctx, name) and _block_provides(
+        ctx, parts, _async_includes(ctx), ASYNC_BLOCK_PARTS, ASYNC_PART_GUARDS)
