@@ -1,13 +1,13 @@
 """hipDeviceptr_t values in renamed driver-API code, as CUDA computed with them.
 
-`CUdeviceptr` is an unsigned 64-bit integer in CUDA and `hipDeviceptr_t` is `void*` in HIP; so are
-CUDA's texture and surface objects (`cudaTextureObject_t`, `cudaSurfaceObject_t`), pointers to
-opaque structs in HIP (HANDLES). This module says which expressions of a file are values of one
-of those types (hipDeviceptr_t below) (variables, parameters, array
-elements, struct fields, `*(hipDeviceptr_t*)slot` argument slots), what CUDA computed from them
-(`Shape`: an address plus or minus integers, an integer, or nonsense), and whether the place an
-expression is used in needs a device pointer or an integer (`use_context`). Pure functions of the
-tree; HP708 reports and rewrites with them."""
+`CUdeviceptr` is an unsigned 64-bit integer in CUDA and `hipDeviceptr_t` is `void*` in HIP. CUDA's
+texture and surface objects (`cudaTextureObject_t`, `cudaSurfaceObject_t`) are such integers too,
+and pointers to opaque structs in HIP (HANDLES lists the three). This module says which
+expressions of a file are values of one of those types (hipDeviceptr_t below stands for any):
+variables, parameters, array elements, struct fields, casts to the type, `*(hipDeviceptr_t*)slot`
+argument slots; what CUDA computed from them (`Shape`: an address plus or minus integers, an
+integer, or nonsense); and whether the place an expression is used in needs a device pointer or
+an integer (`use_context`). Pure functions of the tree; HP708 reports and rewrites with them."""
 
 from __future__ import annotations
 

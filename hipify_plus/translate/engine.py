@@ -41,8 +41,9 @@ _MASKED_INTRINSICS = frozenset({
 })
 _BOM = b"\xef\xbb\xbf"
 _RUNTIME_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]hip/hip_runtime\.h[>"]', re.MULTILINE)
-# CUDA's driver API declares its linker (cuLinkCreate & co.) in cuda.h; HIP's counterparts are
-# hipRTC's (hiprtcLinkCreate), declared in hip/hiprtc.h only (cuda-samples' ptxjit)
+# CUDA's driver API declares its linker (cuLinkCreate & co.) in cuda.h; before ROCm 6.4 (which has
+# hipLinkCreate & co. in hip_runtime_api.h) HIP's counterparts are hipRTC's (hiprtcLinkCreate),
+# declared in hip/hiprtc.h only (cuda-samples' ptxjit)
 RTC_HEADER = "hip/hiprtc.h"
 _RTC_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"](?:hip/hiprtc|nvrtc)\.h[>"]', re.MULTILINE)
 # Votes whose mask changes the result: before the *_sync forms, the vote over all lanes masked.

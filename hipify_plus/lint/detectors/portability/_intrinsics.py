@@ -58,7 +58,8 @@ def _missing_intrinsic(name: str) -> str | None:
     if name.startswith("atomic") and SCOPED_ATOMIC.fullmatch(name):
         return f"`{name[:-6]}` (device scope is a safe superset)"
     if name.startswith("__") and ROUNDED_INTRINSIC.fullmatch(name):
-        return "the nearest result moved one step by its exact error"
+        return ("the nearest result, moved one step where its exact error says the exact value lies on "
+                "the other side (the fix defines it so)")
     if name.startswith("__"):
         for pattern, replacement in MISSING_FAMILIES:
             if pattern.fullmatch(name):
