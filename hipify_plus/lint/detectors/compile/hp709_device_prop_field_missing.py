@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from hipify_plus.cuda.declarations import lookup
-from hipify_plus.cuda.syntax import node_text
+from hipify_plus.cuda.syntax import node_text, same
 from hipify_plus.data import mapping_rows
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -27,7 +27,7 @@ class Field:
     name: str
     added: Version | None  # None: no release has it
     hip: str  # the HIP spelling, when it differs
-    older: str  # the member to read before `added`, if any
+    older: str  # the member to read before `added`, if any; `=V`: the read is the value V there
     note: str
 
 
@@ -87,7 +87,18 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
                                                                field.hip.encode())])
             ctx.report("HP709", field_node, f"`{field.struct}` spells `{field.name}` as `{field.hip}`", fix)
         return
-    if field.older and field.added is not None:
+    if field.older.startswith("=") and field.added is not None:
+        parent = node.parent
+        written = parent is not None and (parent.type == "update_expression" or (
+            parent.type == "assignment_expression" and same(parent.child_by_field_name("left"), node)))
+        if not written:
+            value = field.older[1:]
+            fix = ctx.fix("HP709", f"Read `{value}`", [Edit(node.start_byte, node.end_byte, value.encode())])
+            ctx.report("HP709", field_node, f"`{field.struct}` has `{field.name}` from ROCm "
+                       f"{format_version(field.added)} only (the target is {release}); on AMD it is "
+                       f"`{value}`{note}", fix)
+            return
+    if field.older and not field.older.startswith("=") and field.added is not None:
         fix = ctx.fix("HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte,
                                                              field.older.encode())])
         ctx.report("HP709", field_node, f"`{field.struct}` has `{field.name}` from ROCm "
