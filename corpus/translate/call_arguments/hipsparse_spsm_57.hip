@@ -11,3 +11,13 @@ hipsparseStatus_t solve(hipsparseHandle_t h, hipsparseSpMatDescr_t A, hipsparseD
     return cusparseSpSM_solve(h, HIPSPARSE_OPERATION_NON_TRANSPOSE, HIPSPARSE_OPERATION_NON_TRANSPOSE,  // expect: HP015
                               &alpha, A, B, C, HIP_R_32F, HIPSPARSE_SPSM_ALG_DEFAULT, sm);
 }
+
+// The same for hipsparseSpSV_solve before ROCm 6.0 (cuda-samples' conjugateGradientPrecond):
+// hipSPARSE 3.0 (ROCm 6.0) dropped its externalBuffer to match cuSPARSE.
+hipsparseStatus_t solve_vector(hipsparseHandle_t h, hipsparseSpMatDescr_t A, hipsparseDnVecDescr_t x,
+                              hipsparseDnVecDescr_t y, hipsparseSpSVDescr_t sv)
+{
+    const float alpha = 1.0f;
+    return cusparseSpSV_solve(h, HIPSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, x, y, HIP_R_32F,  // expect: HP015
+                              HIPSPARSE_SPSV_ALG_DEFAULT, sv);
+}
