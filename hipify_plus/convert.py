@@ -32,7 +32,7 @@ from hipify_plus.fsutil import (
     read_source,
     write_atomic,
 )
-from hipify_plus.include_graph import IncludeGraph, included_sources
+from hipify_plus.include_graph import IncludeGraph, included_sources, includes_a_source
 from hipify_plus.pipeline import translate
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
@@ -341,7 +341,14 @@ def convert(
         if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
     ))
 
-    as_header = included_sources({item.cache_key: data for item, data in sources})
+    graph: list[IncludeGraph] = []  # built once, on first need (most trees need it for neither use)
+
+    def project_graph() -> IncludeGraph:
+        if not graph:
+            graph.append(IncludeGraph({item.cache_key: data for item, data in sources}))
+        return graph[0]
+
+    as_header = included_sources(project_graph()) if includes_a_source(d for _, d in sources) else set()
 
     def call(i: int, names: frozenset[str]) -> tuple[Any, ...]:
         item, data = sources[i]
@@ -380,7 +387,7 @@ def convert(
                 failures[i] = str(result)
             else:
                 results[i] = result
-        names = _visible_names(sources, results)
+        names = _visible_names(sources, results, project_graph)
         again = [
             i for i, r in results.items()
             if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
@@ -427,7 +434,8 @@ def convert(
     return report
 
 
-def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dict[str, Any]]
+def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dict[str, Any]],
+                   project_graph: Callable[[], IncludeGraph]
                    ) -> dict[int, frozenset[str]]:
     """Per file, the names the project defines where that file can see them (include_graph.py):
     a shim `typedef int CUdevice;` in one sample is that sample's own, not every file's."""
@@ -435,8 +443,7 @@ def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dic
     if not defining:
         return {i: frozenset() for i in results}
     keys = [item.cache_key for item, _ in sources]
-    graph = IncludeGraph({keys[i]: data for i, (_, data) in enumerate(sources)})
-    visible = graph.visible()
+    visible = project_graph().visible()
     index = {key: i for i, key in enumerate(keys)}
     return {
         i: frozenset(n for key in visible[keys[i]] if index[key] in defining

@@ -100,10 +100,12 @@ class IncludeGraph:
 _INCLUDED_SOURCE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<][^">\n]*\.cu[">]', re.MULTILINE)
 
 
-def included_sources(files: dict[str, bytes]) -> set[str]:
+def includes_a_source(files: Iterable[bytes]) -> bool:
+    """Some file includes a `.cu` spelling: the one case where `included_sources` finds anything."""
+    return any(b".cu" in data and _INCLUDED_SOURCE.search(data) for data in files)
+
+
+def included_sources(graph: IncludeGraph) -> set[str]:
     """The `.cu` files another project file includes: headers in all but name (Rodinia's
-    mummergpu includes `common.cu` from a header that g++-built files include too). Only
-    built when some file includes a `.cu` spelling."""
-    if not any(b".cu" in data and _INCLUDED_SOURCE.search(data) for data in files.values()):
-        return set()
-    return {path for path in IncludeGraph(files).included() if path.endswith(".cu")}
+    mummergpu includes `common.cu` from a header that g++-built files include too)."""
+    return {path for path in graph.included() if path.endswith(".cu")}

@@ -134,8 +134,8 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
         return
     hazard = _exposed_hazard(_chain_root(node), ctx)
     severity = "error" if hazard else "warning"
-    presence_only = all(u.parent is not None and (u.parent.type in PRESENCE_TESTS or _floor_test(u, ctx) is not None)
-                        for u in uses)
+    presence = [u.parent is not None and u.parent.type in PRESENCE_TESTS for u in uses]
+    presence_only = all(p or _floor_test(u, ctx) is not None for p, u in zip(presence, uses, strict=True))
     where = f"`{condition_text}`: hip-clang"
     if not presence_only:
         ctx.report("HP502", uses[0], f"{where} never defines `__CUDA_ARCH__` (it reads as 0 here), "
@@ -149,7 +149,7 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
                    "`__HIP_DEVICE_COMPILE__`", severity=severity)
         return
     fix = ctx.fix("HP502", "Also test `__HIP_DEVICE_COMPILE__`", _guard_fix(node, uses, ctx))
-    floor = "" if all(u.parent is not None and u.parent.type in PRESENCE_TESTS for u in uses) else (
+    floor = "" if all(presence) else (
         f" (an architecture comparison that every GPU from sm_{OLDEST_ARCH // 10} on answers the same way is a "
         "device-pass test)")
     ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, so AMD device code "
