@@ -11,6 +11,7 @@ from hipify_plus.lint.detectors.portability._amd_branches import _device_exclude
 from hipify_plus.lint.detectors.portability._file import _portability_cache, _raw
 from hipify_plus.lint.detectors.portability._intrinsics import (
     HALF_ONLY_LOADS,
+    ROUNDED_INTRINSIC,
     _defined_in_file,
     _missing_intrinsic,
 )
@@ -192,6 +193,9 @@ def missing_intrinsic(ctx: LintContext) -> None:
         newer = REDUCE_SYNC.fullmatch(name) is not None and ctx.settings.target_rocm >= (7, 0, 0)
         if name in HALF_ONLY_LOADS:
             what = "exists in HIP only for `__half`/`__half2` pointers"
+        elif ROUNDED_INTRINSIC.fullmatch(name):
+            what = ("is declared by HIP only under `OCML_BASIC_ROUNDED_OPERATIONS`, and the device libraries "
+                    "lack the division and square-root forms")
         elif newer:
             what = "is missing from HIP before ROCm 7 (newer headers may add it)"
         else:
