@@ -254,8 +254,27 @@ def in_directive(node: Node) -> bool:
             return same(child, condition_of(parent))
         if parent.type in ("preproc_def", "preproc_function_def", "preproc_call"):
             return True
+        if parent.type == "ERROR":
+            return on_unparsed_directive(node, parent)
         child, parent = parent, parent.parent
     return False
+
+
+def on_unparsed_directive(node: Node, error: Node | None = None) -> bool:
+    """`node` sits on a `#` line the grammar did not read as a directive: inside an ERROR node, as
+    in `#if X` / `for (...) {` / `#else` / `for (...) {` / `#endif` (braces that only balance per
+    branch). `error`: the ERROR node around it, if the caller has it."""
+    if error is None:
+        error = node.parent
+        while error is not None and error.type != "ERROR":
+            if error.type in CONDITIONALS or error.type in ("preproc_def", "preproc_function_def", "preproc_call"):
+                return False
+            error = error.parent
+        if error is None:
+            return False
+    text = error.text or b""
+    offset = node.start_byte - error.start_byte
+    return text[text.rfind(b"\n", 0, offset) + 1 : offset].lstrip().startswith(b"#")
 
 
 def enclosing_branches(node: Node, stop: Node | None = None) -> Iterator[tuple[Node, bool]]:

@@ -12,6 +12,7 @@ from hipify_plus.cuda.preprocessor import (
     in_directive,
     inactive_on_amd,
     mentions_amd,
+    on_unparsed_directive,
 )
 from hipify_plus.cuda.syntax import call_args, callee_name, descendants, enclosing_function, node_text, same
 from hipify_plus.edits import Edit
@@ -64,7 +65,7 @@ def cuda_version_test(node: Node, ctx: LintContext) -> None:
     if condition is None or not any(m.encode() in ctx.data for m in ("CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER")):
         return
     names = _version_names(condition)
-    names = [n for n in names if node_text(n) not in ctx.amd.file_macros]
+    names = [n for n in names if node_text(n) not in ctx.amd.file_macros and not ctx.provides(node_text(n))]
     if not names or mentions_amd(condition) or inactive_on_amd(node, ctx.amd):
         return  # an author who tests an AMD macro beside it has chosen the AMD side already
     macro = node_text(names[0])
@@ -116,7 +117,15 @@ def cuda_version_value(node: Node, ctx: LintContext) -> None:
     if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte:node.start_byte + 2] not in (b"CU", b"__"):
         return
     name = node_text(node)
-    if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or in_directive(node):
+    if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or ctx.provides(name):
+        return
+    if on_unparsed_directive(node) and not inactive_on_amd(node, ctx.amd):
+        ctx.report("HP702", node, f"`{name}` in a `#if` the parser could not follow (its branches open braces "
+                   "they close after `#endif`): hip-clang does not define it and reads it as 0, so an AMD build "
+                   "takes the branch for 0; test `HIP_VERSION` or `__HIP_PLATFORM_AMD__` beside it",
+                   severity="warning")
+        return
+    if in_directive(node):
         return
     if inactive_on_amd(node, ctx.amd):
         return

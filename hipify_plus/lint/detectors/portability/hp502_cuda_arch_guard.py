@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hipify_plus.cuda.preprocessor import CONDITIONALS, condition_of, in_directive, is_amd_macro, mentions_amd
+from hipify_plus.cuda.preprocessor import (
+    CONDITIONALS,
+    condition_of,
+    in_directive,
+    is_amd_macro,
+    mentions_amd,
+    on_unparsed_directive,
+)
 from hipify_plus.cuda.syntax import callee_name, descendants, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -164,7 +171,15 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
     if node.type == "identifier":
         if node.end_byte - node.start_byte != 13 or _raw(node, ctx) != b"__CUDA_ARCH__":
             return
-        if in_directive(node) or _excluded_on_amd(node, ctx):
+        if _excluded_on_amd(node, ctx):
+            return
+        if on_unparsed_directive(node):
+            ctx.report("HP502", node, "`__CUDA_ARCH__` in a `#if` the parser could not follow (its branches open "
+                       "braces they close after `#endif`): hip-clang never defines it and reads it as 0, so AMD "
+                       "builds take the branch for 0; test `__HIP_DEVICE_COMPILE__` or an AMD target macro",
+                       severity="warning")
+            return
+        if in_directive(node):
             return
         floor = _floor_test(node, ctx)
         if floor is not None and node.parent is not None:

@@ -1,0 +1,3 @@
+// The project's own API level, which its sources test.
+#pragma once
+#define __CUDA_API_VERSION 5000
