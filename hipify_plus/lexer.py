@@ -115,3 +115,45 @@ def _trim(source: bytes, start: int, end: int) -> tuple[int, int]:
     while end > start and source[end - 1] in b" \t\r\n\\":
         end -= 1
     return start, end
+
+
+_DEVICE_SCAN = re.compile(
+    rb"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'
+    | (?P<space>\b__(?:global|device)__\b) | (?P<open>\{) | (?P<close>\}) | (?P<end>;) | (?P<paren>[()])""",
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def device_bodies(source: bytes) -> list[tuple[int, int]]:
+    """Byte ranges that may be the bodies of `__global__`/`__device__` functions: from the first
+    `{` after one of those words (with no `;` between them, and not inside parentheses opened after
+    the word: a default argument's braces) to its matching `}`, outside comments
+    and strings. A superset (a `__device__` variable's braced initialiser counts too), so a cheap
+    test that code *may* be device code: code outside every range is not in a function written
+    with those words."""
+    if b"__global__" not in source and b"__device__" not in source:
+        return []
+    bodies: list[tuple[int, int]] = []
+    depth, pending, body_depth, body_start = 0, False, -1, 0
+    parens, word_parens = 0, 0
+    for match in _DEVICE_SCAN.finditer(source):
+        kind = match.lastgroup
+        if kind == "space":
+            if not pending and body_depth < 0:
+                pending, word_parens = True, parens
+        elif kind == "paren":
+            parens += 1 if match.group() == b"(" else -1
+        elif kind == "end":
+            pending = False
+        elif kind == "open":
+            if pending and parens == word_parens:
+                pending, body_depth, body_start = False, depth, match.start()
+            depth += 1
+        elif kind == "close":
+            depth = max(depth - 1, 0)
+            if depth == body_depth:
+                bodies.append((body_start, match.end()))
+                body_depth = -1
+    if body_depth >= 0:
+        bodies.append((body_start, len(source)))  # unbalanced: to the end, to stay a superset
+    return bodies

@@ -17,6 +17,7 @@ from hipify_plus.data import data_dir
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability, OffsetMap
 from hipify_plus.filekinds import file_kind
+from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
 from hipify_plus.regex_literals import Clauses, may_match, required_literals
@@ -34,13 +35,22 @@ class ConvertRule:
     triggers: re.Pattern[bytes]
     # each trigger alone, with the literals any match of it contains (hipify_plus/regex_literals.py)
     parts: tuple[tuple[re.Pattern[bytes], Clauses], ...] = ()
+    device_only: bool = False  # `scope = "device"`: a trigger counts inside device function bodies only
+    requires: tuple[bytes, ...] = ()  # `requires = [...]`: substrings the text must all contain too
 
     def wanted(self, text: bytes) -> bool:
         """Whether `text` matches a trigger (as `triggers.search` would say): per trigger, a
-        substring check first and the pattern only where the check passes."""
-        if not self.parts:
-            return self.triggers.search(text) is not None
-        return any(may_match(literals, text) and part.search(text) is not None for part, literals in self.parts)
+        substring check first and the pattern only where the check passes; with `device_only`,
+        a match must lie in one of `device_bodies(text)`."""
+        if not all(literal in text for literal in self.requires):
+            return False
+        if not self.device_only:
+            if not self.parts:
+                return self.triggers.search(text) is not None
+            return any(may_match(literals, text) and part.search(text) is not None for part, literals in self.parts)
+        if not any(may_match(literals, text) for _, literals in self.parts):
+            return False
+        return any(self.triggers.search(text, start, end) is not None for start, end in device_bodies(text))
 
 
 @cache
@@ -51,7 +61,12 @@ def convert_rules() -> tuple[ConvertRule, ...]:
     for rule, entry in raw.items():
         triggers = [t.encode() for t in entry["triggers"]]
         parts = tuple((re.compile(t), required_literals(t)) for t in triggers)
-        rules.append(ConvertRule(rule, names[rule], re.compile(b"|".join(b"(?:%s)" % t for t in triggers)), parts))
+        scope = entry.get("scope", "any")
+        if scope not in ("any", "device"):
+            raise ValueError(f"rules/convert.toml [{rule}]: scope must be 'any' or 'device', not {scope!r}")
+        rules.append(ConvertRule(rule, names[rule], re.compile(b"|".join(b"(?:%s)" % t for t in triggers)), parts,
+                                 device_only=scope == "device",
+                                 requires=tuple(r.encode() for r in entry.get("requires", ()))))
     return tuple(rules)
 
 

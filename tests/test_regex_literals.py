@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hipify_plus.lexer import device_bodies
 from hipify_plus.pipeline import convert_rules
 from hipify_plus.regex_literals import may_match, required_literals
 
@@ -51,4 +52,18 @@ def test_convert_triggers_with_prefilters_answer_as_the_combined_patterns() -> N
     assert texts
     for rule in convert_rules():
         for text in texts:
-            assert rule.wanted(text) == (rule.triggers.search(text) is not None), (rule.rule, text[:80])
+            expected = rule.triggers.search(text) is not None and all(r in text for r in rule.requires)
+            if rule.device_only:  # a match inside a device function body (a superset of them)
+                expected = any(rule.triggers.search(text, a, b) is not None for a, b in device_bodies(text))
+            assert rule.wanted(text) == expected, (rule.rule, text[:80])
+
+
+def test_device_scoped_trigger_sees_device_bodies_only() -> None:
+    rule = next(r for r in convert_rules() if r.rule == "HP513")
+    assert rule.device_only
+    host = b"__global__ void k(int *p) { p[0] = 1; }\nvoid run() { k<<<1, 1>>>(0); hipMalloc(&q, 4); }\n"
+    assert not rule.wanted(host)
+    device = b"__global__ void child() {}\n__device__ void parent(S s = {}) { child<<<1, 1>>>(); }\n"
+    assert rule.wanted(device)
+    in_comment = b"// __global__ void k() { k<<<1, 1>>>(); }\nvoid run() { k<<<1, 1>>>(); }\n"
+    assert not rule.wanted(in_comment)
