@@ -162,3 +162,62 @@ def lookup(use: Node) -> Declared | None:
             return found
         child, scope = scope, scope.parent
     return None
+
+
+def _struct_body(root: Node, name: str) -> Node | None:
+    """The member list of `struct name { ... }` (or `class`, or `typedef struct { ... } name;`)
+    defined in this file, looked for through namespaces and preprocessor blocks."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind in ("struct_specifier", "class_specifier"):
+            tag, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+            if body is not None and tag is not None and node_text(tag) == name:
+                return body
+        elif kind == "type_definition":
+            inner = node.child_by_field_name("type")
+            names = [node_text(d) for d in node.children_by_field_name("declarator")]
+            if inner is not None and inner.type == "struct_specifier" and name in names:
+                body = inner.child_by_field_name("body")
+                if body is not None:
+                    return body
+        if kind in ("translation_unit", "namespace_definition", "declaration_list", "linkage_specification",
+                    "template_declaration", "declaration", "type_definition") or kind in _TRANSPARENT:
+            stack.extend(reversed(node.children))
+    return None
+
+
+def value_type(expression: Node) -> str | None:
+    """The type as written of a value expression made of names declared in this file: `v` (a
+    variable), `s.f` (a member of a struct defined here), `a[i]` (an element of an array); None
+    for anything else, pointers, or names declared elsewhere."""
+    kind = expression.type
+    if kind == "parenthesized_expression":
+        inner = [c for c in expression.named_children if c.type != "comment"]
+        return value_type(inner[0]) if len(inner) == 1 else None
+    if kind == "identifier":
+        declared = lookup(expression)
+        return declared.type_name if declared is not None and declared.plain_value else None
+    if kind == "subscript_expression":
+        array = expression.child_by_field_name("argument")
+        if array is None or array.type != "identifier":
+            return None
+        declared = lookup(array)
+        ok = declared is not None and declared.array and not declared.pointers and not declared.function
+        return declared.type_name if ok and declared is not None else None
+    if kind == "field_expression":
+        operator = expression.child_by_field_name("operator")
+        owner, member = expression.child_by_field_name("argument"), expression.child_by_field_name("field")
+        if operator is None or node_text(operator) != "." or owner is None or member is None:
+            return None
+        struct = value_type(owner)
+        if struct is None:
+            return None
+        root = expression
+        while root.parent is not None:
+            root = root.parent
+        body = _struct_body(root, struct.removeprefix("struct ").strip())
+        found = _search(body, node_text(member), None) if body is not None else None
+        return found.type_name if found is not None and found.plain_value else None
+    return None
