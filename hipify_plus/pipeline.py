@@ -15,7 +15,7 @@ from functools import cache
 
 from hipify_plus.data import data_dir
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.edits import Applicability, OffsetMap
+from hipify_plus.edits import Applicability, Edit, OffsetMap
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
@@ -105,9 +105,36 @@ def translate(
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)
     maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
     placed = [_placed(d, maps, source) for d in outcome.result.diagnostics]
-    diagnostics = sorted([*renamed.diagnostics, *placed], key=lambda d: (d.start, d.rule))
+    replaced = _replaced_ranges(renamed.edits, outcome.edits)
+    kept = [d for d in renamed.diagnostics if not _superseded(d, replaced)]
+    diagnostics = sorted([*kept, *placed], key=lambda d: (d.start, d.rule))
     return replace(renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed),
                    edit_rounds=[renamed.edits, *outcome.edits], tree=None)
+
+
+# The renamer's findings about a name (no HIP counterpart, or not at the target release) that a
+# rewrite then replaced together with the code around it: the name is gone from the output.
+_NAME_FINDINGS = frozenset({"HP001", "HP002", "HP005", "HP006", "HP008"})
+
+
+def _replaced_ranges(renames: list[Edit], rounds: list[list[Edit]]) -> list[tuple[int, int]]:
+    """The input's byte ranges that the rewrites' edits replaced (insertions left out)."""
+    maps = [OffsetMap(renames)]
+    ranges = []
+    for edits in rounds:
+        for edit in edits:
+            if edit.end > edit.start:
+                start, end = edit.start, edit.end
+                for offset_map in reversed(maps):
+                    start, end = offset_map.back(start), offset_map.back(end)
+                ranges.append((start, end))
+        maps.append(OffsetMap(edits))
+    return ranges
+
+
+def _superseded(diagnostic: Diagnostic, replaced: list[tuple[int, int]]) -> bool:
+    return diagnostic.rule in _NAME_FINDINGS and any(
+        start <= diagnostic.start and diagnostic.end <= end for start, end in replaced)
 
 
 def _as_source_path(path: str) -> str:

@@ -52,5 +52,5 @@ void projection(rocblas_handle handle, const float* const* A, const float* const
                                      (const void* const*)A, rocblas_datatype_f32_r, m,
                                      (const void* const*)B, rocblas_datatype_f32_r, k, &zero,
                                      (void* const*)C, rocblas_datatype_f32_r, m, (void*)C, rocblas_datatype_f32_r, m, batch,
-                                     rocblas_datatype_f32_r /* hipify-plus: TF32 requested: FP32 compute on AMD */, rocblas_gemm_algo_standard, 0, rocblas_gemm_flags_none));  // expect: HP008, HP312
+                                     rocblas_datatype_f32_r /* hipify-plus: TF32 requested: FP32 compute on AMD */, rocblas_gemm_algo_standard, 0, rocblas_gemm_flags_none));  // expect: HP312
 }

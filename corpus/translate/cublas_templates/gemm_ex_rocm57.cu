@@ -52,5 +52,5 @@ void projection(cublasHandle_t handle, const float* const* A, const float* const
                                      (const void* const*)A, CUDA_R_32F, m,
                                      (const void* const*)B, CUDA_R_32F, k, &zero,
                                      (void* const*)C, CUDA_R_32F, m, batch,
-                                     CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT));  // expect: HP008, HP312
+                                     CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT));  // expect: HP312
 }

@@ -52,5 +52,5 @@ void projection(hipblasHandle_t handle, const float* const* A, const float* cons
                                      (const void**)A, HIPBLAS_R_32F, m,
                                      (const void**)B, HIPBLAS_R_32F, k, &zero,
                                      (void**)C, HIPBLAS_R_32F, m, batch,
-                                     HIPBLAS_R_32F /* hipify-plus: TF32 requested: FP32 compute on AMD */, HIPBLAS_GEMM_DEFAULT));  // expect: HP008, HP312
+                                     HIPBLAS_R_32F /* hipify-plus: TF32 requested: FP32 compute on AMD */, HIPBLAS_GEMM_DEFAULT));  // expect: HP312
 }

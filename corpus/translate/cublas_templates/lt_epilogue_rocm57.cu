@@ -10,7 +10,7 @@ void mlp_forward(cublasLtHandle_t lt, const void* W, const void* X, void* D, con
                  void* workspace, size_t workspace_bytes, cudaStream_t stream)
 {
     cublasLtMatmulDesc_t desc;
-    cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);  // expect: HP008
+    cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);
     cublasOperation_t transpose = CUBLAS_OP_T;
     cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof(transpose));
     cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_GELU_BIAS;
@@ -48,7 +48,7 @@ void mlp_forward(cublasLtHandle_t lt, const void* W, const void* X, void* D, con
 cublasLtMatmulDesc_t relu_layer(void* mask, int64_t mask_ld)
 {
     cublasLtMatmulDesc_t desc;
-    cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F_FAST_TF32, CUDA_R_32F);  // expect: HP008, HP312
+    cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F_FAST_TF32, CUDA_R_32F);  // expect: HP312
     cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_RELU_AUX_BIAS;  // expect: HP313
     cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue));
     cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &mask, sizeof(mask));

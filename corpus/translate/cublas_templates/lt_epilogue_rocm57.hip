@@ -10,7 +10,7 @@ void mlp_forward(hipblasLtHandle_t lt, const void* W, const void* X, void* D, co
                  void* workspace, size_t workspace_bytes, hipStream_t stream)
 {
     hipblasLtMatmulDesc_t desc;
-    hipblasLtMatmulDescCreate(&desc, HIPBLASLT_COMPUTE_F32, HIPBLAS_R_32F);  // expect: HP008
+    hipblasLtMatmulDescCreate(&desc, HIPBLASLT_COMPUTE_F32, HIPBLAS_R_32F);
     hipblasOperation_t transpose = HIPBLAS_OP_T;
     hipblasLtMatmulDescSetAttribute(desc, HIPBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof(transpose));
     hipblasLtEpilogue_t epilogue = HIPBLASLT_EPILOGUE_GELU_BIAS;
@@ -46,7 +46,7 @@ void mlp_forward(hipblasLtHandle_t lt, const void* W, const void* X, void* D, co
 hipblasLtMatmulDesc_t relu_layer(void* mask, int64_t mask_ld)
 {
     hipblasLtMatmulDesc_t desc;
-    hipblasLtMatmulDescCreate(&desc, HIPBLASLT_COMPUTE_F32 /* hipify-plus: TF32 requested: FP32 compute for gfx90a */, HIPBLAS_R_32F);  // expect: HP008, HP312
+    hipblasLtMatmulDescCreate(&desc, HIPBLASLT_COMPUTE_F32 /* hipify-plus: TF32 requested: FP32 compute for gfx90a */, HIPBLAS_R_32F);  // expect: HP312
     hipblasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_RELU_AUX_BIAS;  // expect: HP313
     hipblasLtMatmulDescSetAttribute(desc, HIPBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue));
     hipblasLtMatmulDescSetAttribute(desc, HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &mask, sizeof(mask));

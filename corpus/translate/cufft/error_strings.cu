@@ -13,9 +13,9 @@ static const char* fft_status(cufftResult error)
             return "CUFFT_INVALID_PLAN";
         case CUFFT_NOT_SUPPORTED:
             return "CUFFT_NOT_SUPPORTED";
-        case CUFFT_LICENSE_ERROR:  // expect: HP002
+        case CUFFT_LICENSE_ERROR:
             return "CUFFT_LICENSE_ERROR";
-        case CUFFT_MISSING_DEPENDENCY:  // expect: HP001
+        case CUFFT_MISSING_DEPENDENCY:
             return "CUFFT_MISSING_DEPENDENCY";
     }
     return "<unknown>";

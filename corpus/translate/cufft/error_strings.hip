@@ -14,9 +14,7 @@ static const char* fft_status(hipfftResult error)
             return "CUFFT_INVALID_PLAN";
         case HIPFFT_NOT_SUPPORTED:
             return "CUFFT_NOT_SUPPORTED";
-        // expect: HP002
             return "CUFFT_LICENSE_ERROR";
-        // expect: HP001
             return "CUFFT_MISSING_DEPENDENCY";
     }
     return "<unknown>";

@@ -8,7 +8,7 @@ static CUcontext make_context(int ordinal)
 {
     CUdevice device;
     CUcontext context;
-    CUctxCreateParams ctxCreateParams = {};  // expect: HP001
+    CUctxCreateParams ctxCreateParams = {};
     cuInit(0);
     cuDeviceGet(&device, ordinal);
     if (cuCtxCreate(&context, &ctxCreateParams, 0, device) != CUDA_SUCCESS) {  // expect: HP003

@@ -8,7 +8,6 @@ static hipCtx_t make_context(int ordinal)
 {
     hipDevice_t device;
     hipCtx_t context;
-      // expect: HP001
     hipInit(0);
     hipDeviceGet(&device, ordinal);
     if (hipCtxCreate(&context, 0, device) != hipSuccess) {  // expect: HP003
