@@ -83,7 +83,7 @@ def libcudacxx_standard_name(node: Node, ctx: LintContext) -> None:
             else (call.child_by_field_name("value") if call is not None else None)
         if call is None or arguments is None or arguments.named_child_count:
             ctx.report("HP727", node, f"`{written}` is C++20's std::identity, which hipcc's default C++17 does not "
-                       "have: pass the lambda `[](const auto& x) -> const auto& { return x; }` or build with -std=c++20")
+                       f"have: pass the lambda `{IDENTITY}` or build with -std=c++20")
             return
         fix = ctx.fix("HP727", "Write the identity function as a lambda",
                       [Edit(call.start_byte, call.end_byte, IDENTITY.encode())])
