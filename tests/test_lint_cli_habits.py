@@ -124,3 +124,20 @@ def test_sarif_fixes_are_the_safe_fixes(source: Path, capsys) -> None:
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
     assert all(r["help"]["markdown"] and "helpUri" not in r for r in rules)
     assert "pypi" not in out.lower()
+
+
+def test_sarif_help_uri_where_the_team_hosts_the_docs(source: Path, tmp_path: Path, capsys) -> None:
+    config = tmp_path / "pyproject.toml"
+    config.write_text('[tool.hipify-plus]\ndocs-url = "https://wiki.example.org/porting/{id}-{name}"\n')
+    code, out, _ = run(["lint", str(source), *SELECT, "--config", str(config), "--output-format", "sarif"], capsys)
+    rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
+    assert code == 1 and rules
+    assert {r["helpUri"] for r in rules} == {f"https://wiki.example.org/porting/{r['id']}-{r['name']}" for r in rules}
+
+
+@pytest.mark.parametrize("value", ['"rules/{id}.html"', '"https://wiki.example.org/rules"', '"https://h/{rule}"', "3"])
+def test_docs_url_must_be_an_absolute_uri_with_the_id(value: str, source: Path, tmp_path: Path, capsys) -> None:
+    config = tmp_path / "pyproject.toml"
+    config.write_text(f"[tool.hipify-plus]\ndocs-url = {value}\n")
+    code, out, err = run(["lint", str(source), "--config", str(config), "--output-format", "sarif"], capsys)
+    assert code == 2 and out == "" and "docs-url" in err and "Traceback" not in err

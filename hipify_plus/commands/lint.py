@@ -87,7 +87,7 @@ def run_lint(
     if statistics:
         write_statistics(fmt, rule_statistics(diagnostics, level), output.stream)
     elif not diff:
-        write_report(fmt, diagnostics, run.sources, output.stream)
+        write_report(fmt, diagnostics, run.sources, output.stream, settings.docs_url)
     failed = output.finish()
     if failed:
         return usage_error(failed)

@@ -72,7 +72,7 @@ def run_report(
     except ConvertError as exc:
         return usage_error(str(exc))
     fmt = format_for(output, output_format)
-    text = render_gap(report, fmt)
+    text = render_gap(report, fmt, settings.docs_url)
     if output is None:
         sys.stdout.write(text)
     else:

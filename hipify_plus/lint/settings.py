@@ -8,6 +8,7 @@
     offload-arch = ["gfx90a", "gfx942"]
     min-occupancy = 2                # report/resources: kernels below this many waves/SIMD
     max-spills = 0                   # report/resources: kernels with more spilled registers
+    docs-url = "https://wiki.example.org/hipify-plus/{id}"   # SARIF helpUri of each rule
     [tool.hipify-plus.per-file-ignores]
     "third_party/**" = ["ALL"]
 """
@@ -19,13 +20,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from hipify_plus.registry import matches
 from hipify_plus.versions import Version, parse_version
 
 DEFAULT_ARCHES = ("gfx90a",)
 KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "unsafe-fixes", "target-rocm",
-              "offload-arch", "output-format", "exclude", "min-occupancy", "max-spills"}
+              "offload-arch", "output-format", "exclude", "min-occupancy", "max-spills", "docs-url"}
 
 
 class ConfigError(ValueError):
@@ -51,6 +53,9 @@ class LintSettings:
     # waves/SIMD, or with more than `max_spills` spilled VGPRs + SGPRs, is listed first.
     min_occupancy: int = 2
     max_spills: int = 0
+    # Where a team hosts the rules' documentation: an absolute URI with `{id}` (and optionally
+    # `{name}`) in it, written as each rule's SARIF `helpUri`. None: no helpUri.
+    docs_url: str | None = None
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):
@@ -167,7 +172,25 @@ def build_settings(
         root=config_path.parent if config_path is not None else None,
         min_occupancy=_count(table.get("min-occupancy", 2), "min-occupancy", config_path, 1),
         max_spills=_count(table.get("max-spills", 0), "max-spills", config_path, 0),
+        docs_url=_docs_url(table.get("docs-url"), config_path),
     )
+
+
+def _docs_url(value: Any, path: Path | None) -> str | None:
+    """`docs-url`: an absolute URI (SARIF's helpUri must be one) with `{id}` where the rule id goes."""
+    if value is None:
+        return None
+    where = path or "options"
+    if not isinstance(value, str) or "{id}" not in value:
+        raise ConfigError(f"{where}: docs-url must be a string with {{id}} where the rule id goes")
+    try:
+        example = value.format(id="HP001", name="unsupported-cuda-api")
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ConfigError(f"{where}: docs-url may use {{id}} and {{name}} only ({exc})") from exc
+    parts = urlsplit(example)
+    if not parts.scheme or (not parts.netloc and parts.scheme != "file"):
+        raise ConfigError(f"{where}: docs-url must be an absolute URI such as https://host/rules/{{id}}")
+    return value
 
 
 def _count(value: Any, key: str, path: Path | None, least: int) -> int:

@@ -10,7 +10,8 @@ from hipify_plus.diagnostics import Diagnostic
 FORMATS = ("text", "concise", "json", "sarif", "github")
 
 
-def write_report(name: str, diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out: TextIO) -> None:
+def write_report(name: str, diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out: TextIO,
+                 docs_url: str | None = None) -> None:
     if name == "json":
         from hipify_plus.report.json import write_json
 
@@ -18,7 +19,7 @@ def write_report(name: str, diagnostics: Sequence[Diagnostic], sources: dict[str
     elif name == "sarif":
         from hipify_plus.report.sarif import write_sarif
 
-        write_sarif(diagnostics, out, sources)
+        write_sarif(diagnostics, out, sources, docs_url)
     elif name == "github":
         from hipify_plus.report.github import write_github
 

@@ -5,8 +5,9 @@ What a consumer gets (GitHub code scanning reads `help.markdown`, levels, locati
 
 - each rule's whole documentation in `help` (Markdown and text), with the place it lives in the
   repository and the command that prints it. There is no public documentation site, and
-  `helpUri` must be an absolute URI (SARIF 2.1.0, 3.49.12), so it is left out, as is the
-  tool's `informationUri`: the docs travel inside the log instead of behind an address.
+  `helpUri` must be an absolute URI (SARIF 2.1.0, 3.49.12), so it is written only where a team
+  says where it hosts the docs (`docs-url` in [tool.hipify-plus], with `{id}` and `{name}`);
+  the tool's `informationUri` is left out: the docs travel inside the log.
 - results with a SAFE fix carry it in `fixes`: one `artifactChange` per file, a `replacement`
   per edit, its `deletedRegion` given both as line/column (columns in Unicode code points, the
   run's `columnKind`) and as the UTF-8 byte range the edit was made on. Only when the source
@@ -54,8 +55,8 @@ def rule_help(rule: Rule) -> dict[str, str]:
     return {"text": markdown, "markdown": markdown}
 
 
-def _descriptor(rule: Rule) -> dict[str, Any]:
-    return {
+def _descriptor(rule: Rule, docs_url: str | None) -> dict[str, Any]:
+    descriptor = {
         "id": rule.id,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
@@ -64,6 +65,9 @@ def _descriptor(rule: Rule) -> dict[str, Any]:
         "defaultConfiguration": {"level": _LEVEL[rule.severity]},
         "properties": {"family": rule.family, "fix": rule.fix, "tags": ["amd", "hip", rule.family]},
     }
+    if docs_url is not None:
+        descriptor["helpUri"] = docs_url.format(id=rule.id, name=rule.name)
+    return descriptor
 
 
 def _region(source: SourceFile, start: int, end: int) -> dict[str, int]:
@@ -97,9 +101,10 @@ def _replacement(source: SourceFile, edit: Edit) -> dict[str, Any]:
     return replacement
 
 
-def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None) -> dict[str, Any]:
+def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None,
+                   docs_url: str | None = None) -> dict[str, Any]:
     """The SARIF log of `diagnostics`; `sources` (path -> the bytes the findings were made on)
-    lets results carry their safe fixes."""
+    lets results carry their safe fixes; `docs_url` (with `{id}`) gives rules a helpUri."""
     used = sorted({d.rule for d in diagnostics})
     index = {rule_id: i for i, rule_id in enumerate(used)}
     files: dict[str, SourceFile] = {}
@@ -133,7 +138,7 @@ def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, byte
             "tool": {"driver": {
                 "name": "hipify-plus",
                 "version": __version__,
-                "rules": [_descriptor(get_rule(rule_id)) for rule_id in used],
+                "rules": [_descriptor(get_rule(rule_id), docs_url) for rule_id in used],
             }},
             "results": results,
             "columnKind": "unicodeCodePoints",
@@ -141,6 +146,7 @@ def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, byte
     }
 
 
-def write_sarif(diagnostics: Sequence[Diagnostic], out: TextIO, sources: Mapping[str, bytes] | None = None) -> None:
-    json.dump(sarif_document(diagnostics, sources), out, indent=2)
+def write_sarif(diagnostics: Sequence[Diagnostic], out: TextIO, sources: Mapping[str, bytes] | None = None,
+                docs_url: str | None = None) -> None:
+    json.dump(sarif_document(diagnostics, sources, docs_url), out, indent=2)
     out.write("\n")
