@@ -77,3 +77,34 @@ def test_a_cu_file_other_files_include_is_a_header(tmp_path: Path, hipcc) -> Non
     for unit in ("gold.cpp", "kernel.cu"):
         done = hipcc.syntax_check(out / unit, f"-I{out}")
         assert done.returncode == 0, done.stderr
+
+
+# ggml's pattern: vendor headers that map CUDA names to HIP's or another vendor's, included
+# under the project's own switches; a statement macro before a declaration.
+COMMON_CUH = (b'#if defined(USE_HIP)\n#include "vendors/hip.h"\n#elif defined(USE_MUSA)\n#include "vendors/musa.h"\n'
+              b'#else\n#include <cuda_runtime.h>\n#endif\n'
+              b"#define LOCALS int ne = 0; (void)ne;\n"
+              b"inline void sync(cudaStream_t s) { LOCALS cudaStream_t t = s; cudaStreamSynchronize(t); }\n")
+HIP_SHIM = (b"#include <hip/hip_runtime.h>\n#define cudaStream_t hipStream_t\n"
+            b"#define cudaStreamSynchronize hipStreamSynchronize\n"
+            b"#define cudaMalloc tracked_malloc\nhipError_t tracked_malloc(void **p, size_t n);\n")
+MUSA_SHIM = b"#include <musa_runtime.h>\n#define cudaStream_t musaStream_t\n"
+
+
+def test_vendor_aliases_do_not_stop_the_rename_elsewhere(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    (src / "vendors").mkdir(parents=True)
+    (src / "common.cuh").write_bytes(COMMON_CUH + b"inline void *grab(size_t n) { void *p; cudaMalloc(&p, n); "
+                                                  b"return p; }\n")
+    (src / "vendors" / "hip.h").write_bytes(HIP_SHIM)
+    (src / "vendors" / "musa.h").write_bytes(MUSA_SHIM)
+    settings = ConvertSettings(TranslateOptions((6, 2, 0)), output=tmp_path / "out", use_cache=False, jobs=1)
+    convert([src], settings)
+    out = tmp_path / "out"
+    common = (out / "common.cuh").read_bytes()
+    # the aliases (to HIP's and to MUSA's names) leave the CUDA names to convert; so does the
+    # statement macro that makes `cudaStream_t t` read as a variable named cudaStream_t
+    assert b"inline void sync(hipStream_t s) { LOCALS hipStream_t t = s; hipStreamSynchronize(t); }" in common
+    assert b"cudaMalloc(&p, n)" in common  # the project's own allocator, which the shim declares
+    assert (out / "vendors" / "hip.h").read_bytes() == HIP_SHIM  # the shims keep their macros
+    assert (out / "vendors" / "musa.h").read_bytes() == MUSA_SHIM

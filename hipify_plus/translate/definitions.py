@@ -55,6 +55,18 @@ def _unmapped(node: Node) -> bool:
     return node.text is not None and node.text.decode("utf-8", "replace") not in load_mappings()
 
 
+# Declarators of variables and parameters. A CUDA type's name there is a misparse (a statement
+# macro before a declaration makes the grammar read the type as the variable), never a
+# project's variable: typedefs and macros of those names are read elsewhere.
+_VARIABLE_DECLARATORS = frozenset({"init_declarator", "declaration", "parameter_declaration",
+                                   "optional_parameter_declaration", "array_declarator", "pointer_declarator"})
+
+
+def _mapped_type(node: Node) -> bool:
+    mapping = load_mappings().get(node.text.decode("utf-8", "replace")) if node.text is not None else None
+    return mapping is not None and mapping.kind == "type"
+
+
 def is_definition(node: Node) -> bool:
     parent = node.parent
     if parent is None:
@@ -77,6 +89,8 @@ def is_definition(node: Node) -> bool:
         value = parent.child_by_field_name("value")
         if value is not None and value.type == "argument_list":
             return False  # `T cudaMalloc(&p, n);`: a misread call to a CUDA API, not a variable
+    if kind in _VARIABLE_DECLARATORS and _mapped_type(node):
+        return False  # `LOCALS_MACRO cudaStream_t stream = ...;` read as a variable named cudaStream_t
     field = _NAME_FIELD.get(kind)
     return field is not None and _is_field(parent, field, node)
 

@@ -153,6 +153,35 @@ def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
     return {name for node, name in relevant if is_definition(node)}
 
 
+# A macro body that is one name, or a call of one name (`__shfl_xor(var, laneMask, width)`)
+_SINGLE_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?")
+
+
+def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, declared: Callable[[str], bool]) -> set[str]:
+    """Mapped CUDA names this file `#define`s as a single other name it does not declare itself,
+    or as a call of one (`#define __shfl_xor_sync(mask, v, l, w) __shfl_xor(v, l, w)`): another
+    vendor's or HIP's spelling (ggml's vendors/hip.h `#define cublasStatus_t
+    hipblasStatus_t`, vendors/musa.h `#define cublasStatus_t mublasStatus_t`, under `#if
+    defined(GGML_USE_HIP)` / `GGML_USE_MUSA` where the file is included). Such a macro is a port's
+    mapping, not the project's own API: the file keeps it, but it does not stop other files
+    from being renamed (their AMD build without the shim needs the HIP names). A macro that
+    names the project's own function (`#define cudaMalloc tracked_malloc`, declared here and not
+    a CUDA name) still does."""
+    found = set()
+    for node, name in relevant:
+        parent = node.parent
+        if name not in table or parent is None or parent.type not in ("preproc_def", "preproc_function_def"):
+            continue
+        defined, value = parent.child_by_field_name("name"), parent.child_by_field_name("value")
+        if defined is None or defined.start_byte != node.start_byte or value is None or value.text is None:
+            continue
+        body = _SINGLE_NAME.fullmatch(lexer.without_comments(value.text))
+        target = body[1].decode() if body is not None else name
+        if target != name and (target in table or not declared(target)):
+            found.add(name)
+    return found
+
+
 def rename(
     source: SourceFile,
     options: TranslateOptions,
@@ -265,7 +294,8 @@ class _Translation:
         edits = self.buffer.edits
         output = apply_edits(self.data, edits)
         return TranslationResult(
-            output, self.diagnostics, self.renamed, local, self.touched, self.rewritten, edits,
+            output, self.diagnostics, self.renamed, local - _vendor_aliases(relevant, self.table, self.declares),
+            self.touched, self.rewritten, edits,
             frozenset(self.libraries), edit_rounds=[edits], tree=tree,
         )
 
