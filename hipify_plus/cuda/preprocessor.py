@@ -211,9 +211,10 @@ _AMD_WORDS = frozenset({"HIP", "HIPCC", "ROCM", "AMD", "AMDGCN", "AMDGPU", "HCC"
 def is_port_flag(name: str) -> bool:
     """A build flag a project sets for its own ROCm port (GGML_USE_HIP, USE_ROCM, WITH_HIP):
     the model reads it as defined for AMD builds, and no compiler defines it."""
-    return (not name.startswith("__") and name not in AMD_MACROS and name not in NVIDIA_MACROS
+    return (not name.startswith(("__", "GL_", "GLX_", "WGL_", "EGL_", "CL_", "VK_"))  # API extension names
+            and name not in AMD_MACROS and name not in NVIDIA_MACROS
             and bool(_AMD_BUILD_FLAG.search(name)) and not _NOT_PLATFORM_FLAG.search(name)
-            and not name.startswith(("HIP_VERSION", "ROCM_VERSION", "HIPBLAS", "HIPRAND", "HIPFFT", "HIPSPARSE"))
+            and not name.startswith(("HIP", "hip", "roc", "ROCM_VERSION", "MIOPEN", "miopen", "RCCL"))  # HIP's own names
             and not name.endswith(("_H", "_H_", "_HPP", "_INCLUDED")))  # include guards (HIP_INCLUDE_HIP_HIP_RUNTIME_H)
 
 

@@ -55,16 +55,17 @@ def _unmapped(node: Node) -> bool:
     return node.text is not None and node.text.decode("utf-8", "replace") not in load_mappings()
 
 
-# Declarators of variables and parameters. A CUDA type's name there is a misparse (a statement
-# macro before a declaration makes the grammar read the type as the variable), never a
-# project's variable: typedefs and macros of those names are read elsewhere.
+# Declarators of variables and parameters. A name there with another name right after it (an
+# ERROR node the grammar made of `stream`) is a misparse: a statement macro before a declaration
+# (`LOCALS cudaStream_t stream = ...;`) makes the grammar read the type as the variable.
 _VARIABLE_DECLARATORS = frozenset({"init_declarator", "declaration", "parameter_declaration",
                                    "optional_parameter_declaration", "array_declarator", "pointer_declarator"})
 
 
-def _mapped_type(node: Node) -> bool:
-    mapping = load_mappings().get(node.text.decode("utf-8", "replace")) if node.text is not None else None
-    return mapping is not None and mapping.kind == "type"
+def _name_follows(node: Node) -> bool:
+    after = node.next_sibling
+    return (after is not None and after.type == "ERROR" and after.named_child_count > 0
+            and after.named_children[0].type in ("identifier", "type_identifier"))
 
 
 def is_definition(node: Node) -> bool:
@@ -89,7 +90,7 @@ def is_definition(node: Node) -> bool:
         value = parent.child_by_field_name("value")
         if value is not None and value.type == "argument_list":
             return False  # `T cudaMalloc(&p, n);`: a misread call to a CUDA API, not a variable
-    if kind in _VARIABLE_DECLARATORS and _mapped_type(node):
+    if kind in _VARIABLE_DECLARATORS and _name_follows(node):
         return False  # `LOCALS_MACRO cudaStream_t stream = ...;` read as a variable named cudaStream_t
     field = _NAME_FIELD.get(kind)
     return field is not None and _is_field(parent, field, node)

@@ -167,10 +167,12 @@ def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, decla
     from being renamed (their AMD build without the shim needs the HIP names). A macro that
     names the project's own function (`#define cudaMalloc tracked_malloc`, declared here and not
     a CUDA name) still does."""
-    found = set()
+    found, otherwise = set(), set()
     for node, name in relevant:
         parent = node.parent
         if name not in table or parent is None or parent.type not in ("preproc_def", "preproc_function_def"):
+            if name in table and is_definition(node):
+                otherwise.add(name)  # also a typedef, function ... of the file's: the project's own
             continue
         defined, value = parent.child_by_field_name("name"), parent.child_by_field_name("value")
         if defined is None or defined.start_byte != node.start_byte or value is None or value.text is None:
@@ -179,7 +181,7 @@ def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, decla
         target = body[1].decode() if body is not None else name
         if target != name and (target in table or not declared(target)):
             found.add(name)
-    return found
+    return found - otherwise
 
 
 def rename(

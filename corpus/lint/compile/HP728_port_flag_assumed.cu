@@ -18,8 +18,20 @@
 #define FAST 1
 #endif
 
+#ifndef GL_AMD_draw_buffers_blend  // ok: HP728
+#define GL_AMD_draw_buffers_blend 1
+#endif
+
+#ifdef GL_AMD_performance_monitor  // ok: HP728
+#define MONITOR 1
+#endif
+
 #ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H  // ok: HP728
 #define HAVE_RUNTIME 1
+#endif
+
+#ifdef HIP_R_16BF  // ok: HP728
+#define HAVE_BF16 1
 #endif
 
 #if HIP_VERSION >= 60000000  // ok: HP728
