@@ -208,14 +208,19 @@ def _host_pass_value(name: str) -> int | None:
 _AMD_WORDS = frozenset({"HIP", "HIPCC", "ROCM", "AMD", "AMDGCN", "AMDGPU", "HCC"})
 
 
+# Not a project's port switch: compiler macros, graphics/compute API extension names (GL_AMD_*),
+# HIP's and its libraries' own names (HIP_R_16BF), include guards (HIP_INCLUDE_HIP_HIP_RUNTIME_H).
+_NOT_PORT_PREFIXES = ("__", "GL_", "GLX_", "WGL_", "EGL_", "CL_", "VK_", "HIP", "hip", "roc", "ROCM_VERSION",
+                      "MIOPEN", "miopen", "RCCL")
+_NOT_PORT_SUFFIXES = ("_H", "_H_", "_HPP", "_INCLUDED")
+
+
 def is_port_flag(name: str) -> bool:
     """A build flag a project sets for its own ROCm port (GGML_USE_HIP, USE_ROCM, WITH_HIP):
     the model reads it as defined for AMD builds, and no compiler defines it."""
-    return (not name.startswith(("__", "GL_", "GLX_", "WGL_", "EGL_", "CL_", "VK_"))  # API extension names
+    return (not name.startswith(_NOT_PORT_PREFIXES) and not name.endswith(_NOT_PORT_SUFFIXES)
             and name not in AMD_MACROS and name not in NVIDIA_MACROS
-            and bool(_AMD_BUILD_FLAG.search(name)) and not _NOT_PLATFORM_FLAG.search(name)
-            and not name.startswith(("HIP", "hip", "roc", "ROCM_VERSION", "MIOPEN", "miopen", "RCCL"))  # HIP's own names
-            and not name.endswith(("_H", "_H_", "_HPP", "_INCLUDED")))  # include guards (HIP_INCLUDE_HIP_HIP_RUNTIME_H)
+            and bool(_AMD_BUILD_FLAG.search(name)) and not _NOT_PLATFORM_FLAG.search(name))
 
 
 def is_amd_macro(name: str) -> bool:
