@@ -53,11 +53,15 @@ class Hipcc:
         )
 
     def skip_unsupported(self, settings: dict[str, str]) -> None:
-        """Skip a fixture whose `min-hip=X.Y` asks for a newer HIP than this hipcc's, or whose
-        `needs-header=H` names a library header this machine does not have."""
+        """Skip a fixture whose `min-hip=X.Y` asks for a newer HIP than this hipcc's (`max-hip`:
+        an older one, for a blocker later releases fixed), or whose `needs-header=H` names a
+        library header this machine does not have."""
         needs = settings.get("min-hip")
         if needs and tuple(int(x) for x in needs.split(".")) > self.version[:2]:
             pytest.skip(f"needs HIP {needs}; hipcc here is {self.version[0]}.{self.version[1]}")
+        at_most = settings.get("max-hip")
+        if at_most and tuple(int(x) for x in at_most.split(".")) < self.version[:2]:
+            pytest.skip(f"shows a blocker of HIP {at_most} and older; hipcc here is {self.version[0]}.{self.version[1]}")
         header = settings.get("needs-header")
         if header and not self.has_header(header):
             pytest.skip(f"needs <{header}>, which is not installed")
