@@ -61,7 +61,8 @@ class Hipcc:
             pytest.skip(f"needs HIP {needs}; hipcc here is {self.version[0]}.{self.version[1]}")
         at_most = settings.get("max-hip")
         if at_most and tuple(int(x) for x in at_most.split(".")) < self.version[:2]:
-            pytest.skip(f"shows a blocker of HIP {at_most} and older; hipcc here is {self.version[0]}.{self.version[1]}")
+            here = f"{self.version[0]}.{self.version[1]}"
+            pytest.skip(f"shows a blocker of HIP {at_most} and older; hipcc here is {here}")
         header = settings.get("needs-header")
         if header and not self.has_header(header):
             pytest.skip(f"needs <{header}>, which is not installed")
