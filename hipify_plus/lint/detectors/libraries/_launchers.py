@@ -19,8 +19,8 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hipify_plus.cuda.syntax import base_name, call_args, declarator_name, execution_space
-from hipify_plus.lint.context import Launch, LintContext
+from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
+from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._graph_safety import (
     ALLOC,
     COPY,
@@ -33,11 +33,11 @@ from hipify_plus.lint.detectors.libraries._graph_safety import (
     call_kind,
     library_of,
 )
+from hipify_plus.lint.detectors.libraries._launch_syntax import LOOPS, call_name, capture_regions
 from hipify_plus.parse import Node, parse
 from hipify_plus.rewrite.graphs import is_switch
 from hipify_plus.source import SourceFile
 
-LOOPS = frozenset({"for_statement", "while_statement", "do_statement", "for_range_loop"})
 _HARD = (SYNC, COPY, ALLOC, EVENT, GRAPH, IO, LIBRARY)  # what a called function may not do in a capture
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 MAX_HEADERS = 64
@@ -91,33 +91,6 @@ class Unit:
         """True if a call starts inside `node` (nothing to count otherwise)."""
         at = bisect_left(self.calls, node.start_byte)
         return at < len(self.calls) and self.calls[at] < node.end_byte
-
-
-def capture_regions(ctx: LintContext) -> list[tuple[int, int]]:
-    """Byte ranges between a BeginCapture call and the next EndCapture call after it."""
-    calls = [(c.start_byte, call_name(c, ctx)) for c in ctx.nodes({"call_expression"})
-             if b"Capture" in ctx.data[c.start_byte:c.start_byte + 48]]
-    regions, begin = [], None
-    for at, name in sorted(calls):
-        if name.endswith(("StreamBeginCapture", "StreamBeginCaptureToGraph")):
-            begin = at
-        elif name.endswith("StreamEndCapture") and begin is not None:
-            regions.append((begin, at))
-            begin = None
-    return regions
-
-
-def call_name(node: Node, ctx: LintContext) -> str:
-    """`f`, `ns::f`, `obj.f` / `p->f` (as `f`), `f<T>` (as `f`) of a call_expression."""
-    function = node.child_by_field_name("function")
-    if function is None:
-        return ""
-    if function.type == "template_function":
-        function = function.child_by_field_name("name") or function
-    if function.type == "field_expression":
-        field_node = function.child_by_field_name("field")
-        return ctx.text(field_node) if field_node is not None else ""
-    return ctx.text(function).removeprefix("::")
 
 
 def _definitions(unit: Unit) -> dict[str, Node]:
@@ -195,75 +168,6 @@ def _headers(ctx: LintContext) -> list[Unit]:
             header.unit = Unit(path, LintContext(SourceFile(path, header.data), parse(header.data), ctx.settings))
         units.append(header.unit)
     return units
-
-
-def stream_of(launch: Launch, ctx: LintContext) -> Node | None:
-    """The stream argument of a launch, None when it has none (the null stream)."""
-    if launch.node.child_by_field_name("arguments") is not None and any(
-            c.type == "kernel_call_syntax" for c in launch.node.children):
-        return launch.config[3] if len(launch.config) > 3 else None
-    args = call_args(launch.node)
-    index = 4 if call_name(launch.node, ctx) == "hipLaunchKernelGGL" else 5
-    return args[index] if len(args) > index else None
-
-
-def launch_inputs(launch: Launch, ctx: LintContext) -> list[Node]:
-    """What a launch evaluates each time: its configuration and its arguments (not the kernel)."""
-    arguments = launch.node.child_by_field_name("arguments")
-    args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
-    if any(c.type == "kernel_call_syntax" for c in launch.node.children):
-        return list(launch.config) + args
-    return args[1:]
-
-
-def root_name(node: Node, ctx: LintContext) -> str | None:
-    while node.type in ("field_expression", "subscript_expression", "pointer_expression",
-                        "parenthesized_expression", "cast_expression"):
-        inner = node.child_by_field_name("argument") or node.child_by_field_name("value")
-        if inner is None:
-            named = [c for c in node.named_children if c.type != "comment"]
-            inner = named[-1] if named else None
-        if inner is None:
-            return None
-        node = inner
-    return ctx.text(node) if node.type == "identifier" else None
-
-
-def walk(node: Node):
-    """Every node under `node`, not into lambdas or the rewrite's own `#if` blocks."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if current.type == "lambda_expression":
-            continue
-        stack.extend(reversed(current.children))
-
-
-def rewritten(body: Node, ctx: LintContext) -> bool:
-    """The loop's body starts with the rewrite's `#if HIPIFY_PLUS_USE_GRAPHS` block."""
-    first = next((c for c in body.named_children if c.type != "comment"), None)
-    condition = first.child_by_field_name("condition") if first is not None and first.type == "preproc_if" else None
-    return condition is not None and is_switch(ctx.text(condition))
-
-
-def in_rewrite(node: Node, ctx: LintContext) -> bool:
-    parent = node.parent
-    while parent is not None:
-        if parent.type == "preproc_if":
-            condition = parent.child_by_field_name("condition")
-            if condition is not None and is_switch(ctx.text(condition)):
-                return True
-        parent = parent.parent
-    return False
-
-
-def innermost_loop(node: Node) -> Node | None:
-    parent = node.parent
-    while parent is not None and parent.type not in LOOPS and parent.type not in ("function_definition",
-                                                                                  "lambda_expression"):
-        parent = parent.parent
-    return parent if parent is not None and parent.type in LOOPS else None
 
 
 class Launchers:

@@ -10,7 +10,7 @@ import re
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _memo
-from hipify_plus.lint.detectors.libraries._launchers import call_name, root_name, walk
+from hipify_plus.lint.detectors.libraries._launch_syntax import call_name, root_name, walk
 from hipify_plus.parse import Node
 
 NULL_STREAMS = frozenset({"", "0", "0u", "nullptr", "NULL", "cudaStreamDefault", "hipStreamDefault",
@@ -107,7 +107,8 @@ def swapped(body: Node, ctx: LintContext) -> set[str]:
         elif n.type == "init_declarator":
             left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
             while left is not None and left.type in ("pointer_declarator", "reference_declarator"):
-                left = left.child_by_field_name("declarator") or (left.named_children or [None])[-1]
+                inner = left.child_by_field_name("declarator")
+                left = inner if inner is not None else (left.named_children[-1] if left.named_children else None)
         if left is not None and right is not None and left.type == right.type == "identifier":
             source.setdefault(ctx.text(left), ctx.text(right))
     found = {a for a, b in source.items() if source.get(b) in source and source.get(source[b]) == a}

@@ -13,12 +13,8 @@ import re
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._launch_loops import LoopAnalysis, analyze
-from hipify_plus.lint.detectors.libraries._launchers import (
-    Launchers,
-    call_name,
-    in_rewrite,
-    innermost_loop,
-)
+from hipify_plus.lint.detectors.libraries._launch_syntax import call_name, in_rewrite, innermost_loop
+from hipify_plus.lint.detectors.libraries._launchers import Launchers
 from hipify_plus.lint.detectors.libraries._loop_values import NULL_STREAMS
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
