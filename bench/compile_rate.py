@@ -42,8 +42,9 @@ WRITTEN = ("changed", "unchanged", "cached")
 TOP = 15
 
 
-def convert_with_hipify_perl(command: list[str], plus: ConvertReport, plus_root: Path, perl_root: Path,
-                             jobs: int) -> tuple[list[FileOutcome], list[str]]:
+def convert_with_hipify_perl(
+    command: list[str], plus: ConvertReport, plus_root: Path, perl_root: Path, jobs: int
+) -> tuple[list[FileOutcome], list[str]]:
     """hipify-perl on every source hipify-plus converted (the same files), other files copied."""
     problems: list[str] = []
 
@@ -81,8 +82,12 @@ def numbers(result: CheckResult) -> dict[str, object]:
     for unit in failing:
         causes[unit.cause].append(unit.input)
     return {
-        "units": len(units), "compile": compiles, "fail": len(failing), "not_checked_missing_library": len(missing),
-        "not_checked_other": len(other), "rate": compiles / len(units) if units else 0.0,
+        "units": len(units),
+        "compile": compiles,
+        "fail": len(failing),
+        "not_checked_missing_library": len(missing),
+        "not_checked_other": len(other),
+        "rate": compiles / len(units) if units else 0.0,
         "rate_installed": compiles / installed if installed else None,
         "fail_cuda_only_library": cuda_only,
         "rate_portable": compiles / (installed - cuda_only) if installed > cuda_only else None,
@@ -91,8 +96,18 @@ def numbers(result: CheckResult) -> dict[str, object]:
         "causes": sorted(([cause, len(files), files] for cause, files in causes.items()), key=lambda c: (-c[1], c[0])),
         "missing_headers": Counter(u.missing for u in missing).most_common(),
         "other_not_checked": [[u.input, u.reason] for u in other],
-        "per_unit": [{"path": u.input, "status": u.status, "reason": u.reason, "cause_class": u.cause_class,
-                      "cause": u.cause, "finding": u.finding, "explained": u.explained} for u in units],
+        "per_unit": [
+            {
+                "path": u.input,
+                "status": u.status,
+                "reason": u.reason,
+                "cause_class": u.cause_class,
+                "cause": u.cause,
+                "finding": u.finding,
+                "explained": u.explained,
+            }
+            for u in units
+        ],
     }
 
 
@@ -144,17 +159,25 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="compile-rate-", dir=args.work)).resolve()
     arches = tuple(args.arch or ["gfx90a"])
     settings = CheckSettings(
-        hipcc=hipcc, arches=arches, jobs=args.jobs,
+        hipcc=hipcc,
+        arches=arches,
+        jobs=args.jobs,
         flags=tuple([f"-I{Path(i).resolve()}" for i in args.includes] + [f"-D{d}" for d in args.defines]),
         cache_dir=None if args.no_cache else default_cache_dir(),
     )
     results: dict[str, dict[str, object]] = {}
     try:
         plus_root = work / "hipify-plus"
-        report = convert([tree], ConvertSettings(
-            options=TranslateOptions(rocm_version=parse_version(hipcc.version)), output=plus_root,
-            use_cache=False, jobs=args.jobs, offload_arch=arches,
-        ))
+        report = convert(
+            [tree],
+            ConvertSettings(
+                options=TranslateOptions(rocm_version=parse_version(hipcc.version)),
+                output=plus_root,
+                use_cache=False,
+                jobs=args.jobs,
+                offload_arch=arches,
+            ),
+        )
         checked = check_conversion(report.outcomes, settings)
         results["hipify-plus"] = numbers(checked)
         if perl is not None:
@@ -170,23 +193,39 @@ def main() -> int:
     print(f"{tree} with hipcc {hipcc.version} ({hipcc.path}) for {','.join(arches)}; converted under {work}")
     names = list(results)
     rows = [
-        ("translation units", "units"), ("compile", "compile"), ("fail", "fail"),
+        ("translation units", "units"),
+        ("compile", "compile"),
+        ("fail", "fail"),
         ("not checked: library not installed", "not_checked_missing_library"),
-        ("not checked: other", "not_checked_other"), ("failures no finding explains (HP013 only)", "unexplained"),
+        ("not checked: other", "not_checked_other"),
+        ("failures no finding explains (HP013 only)", "unexplained"),
         ("failures needing a CUDA-only library", "fail_cuda_only_library"),
     ]
     width = max(len(label) for label, _ in rows) + 2
     print("".ljust(width) + "".join(n.rjust(14) for n in names))
     for label, key in rows:
         print(label.ljust(width) + "".join(str(results[n][key]).rjust(14) for n in names))
-    for label, key in (("compile rate, all units", "rate"), ("compile rate, libraries installed", "rate_installed"),
-                       ("compile rate, without CUDA-only libraries", "rate_portable")):
+    for label, key in (
+        ("compile rate, all units", "rate"),
+        ("compile rate, libraries installed", "rate_installed"),
+        ("compile rate, without CUDA-only libraries", "rate_portable"),
+    ):
         print(label.ljust(width) + "".join(_percent(results[n][key]).rjust(14) for n in names))
     for name in names:
         show(name, results[name])
     if args.json:
-        args.json.write_text(json.dumps({"tree": str(tree), "hipcc": hipcc.path, "version": hipcc.version,
-                                         "arches": list(arches), "results": results}, indent=2))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "tree": str(tree),
+                    "hipcc": hipcc.path,
+                    "version": hipcc.version,
+                    "arches": list(arches),
+                    "results": results,
+                },
+                indent=2,
+            )
+        )
     return 0
 
 

@@ -70,8 +70,12 @@ def hipify_perl_script(command: list[str], files: list[Path], root: Path, out: P
 
 def _compiles(hipcc: str, tree: Path, unit: Path) -> bool:
     includes = sorted({f"-I{d}" for d in (p.parent for p in tree.rglob("*.h*"))} | {f"-I{tree}"})
-    done = subprocess.run([hipcc, "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", *includes, str(unit)],
-                          capture_output=True, check=False, env={**os.environ, "HIP_PLATFORM": "amd"})
+    done = subprocess.run(
+        [hipcc, "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", *includes, str(unit)],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "HIP_PLATFORM": "amd"},
+    )
     return done.returncode == 0
 
 
@@ -91,10 +95,18 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="hipify-plus worker processes (default 1: CPU cost)")
     parser.add_argument("--runs", type=int, default=5, help="paired runs of the two tools after a warm-up (default 5)")
     parser.add_argument("--no-warnings-run", action="store_true", help="skip hipify-perl with its warnings on (slow)")
-    parser.add_argument("--compile", metavar="HIPCC", nargs="?", const=shutil.which("hipcc"),
-                        help="also count translation units that compile for gfx90a (HIP_PLATFORM=amd)")
-    parser.add_argument("--rocm-version", help="hipify-plus target ROCm (default: hipcc's with --compile, else "
-                        "convert's own default, which asks the installed hipcc)")
+    parser.add_argument(
+        "--compile",
+        metavar="HIPCC",
+        nargs="?",
+        const=shutil.which("hipcc"),
+        help="also count translation units that compile for gfx90a (HIP_PLATFORM=amd)",
+    )
+    parser.add_argument(
+        "--rocm-version",
+        help="hipify-plus target ROCm (default: hipcc's with --compile, else "
+        "convert's own default, which asks the installed hipcc)",
+    )
     args = parser.parse_args()
 
     files = sorted(p for p in args.path.rglob("*") if p.suffix in SOURCES and p.is_file())
@@ -104,8 +116,22 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        ours = [sys.executable, "-m", "hipify_plus", "convert", str(args.path), "-o", str(out / "ours"),
-                "--no-cache", "--skip-others", "--no-progress", "-j", str(args.jobs), "--output-format", "json"]
+        ours = [
+            sys.executable,
+            "-m",
+            "hipify_plus",
+            "convert",
+            str(args.path),
+            "-o",
+            str(out / "ours"),
+            "--no-cache",
+            "--skip-others",
+            "--no-progress",
+            "-j",
+            str(args.jobs),
+            "--output-format",
+            "json",
+        ]
         version = args.rocm_version or (hipcc_version(args.compile) if args.compile else None)
         if version:
             ours += ["--rocm-version", version]
@@ -131,26 +157,34 @@ def main() -> int:
                 if index:
                     other.append((p_wall, p_cpu, p_peak))
         print(f"after : {_load()}")
-        print(f"hipify-plus (-j {args.jobs}), {runs} runs: CPU {_spread([c for _, c, _ in plus])}, "
-              f"wall {_spread([w for w, _, _ in plus])}, {lines / statistics.median(c for _, c, _ in plus):,.0f} "
-              f"lines/CPU-s, peak {max(p for _, _, p in plus) / 1024:.1f} MiB, {diagnostics} diagnostics "
-              "(interpreter start included)")
+        print(
+            f"hipify-plus (-j {args.jobs}), {runs} runs: CPU {_spread([c for _, c, _ in plus])}, "
+            f"wall {_spread([w for w, _, _ in plus])}, {lines / statistics.median(c for _, c, _ in plus):,.0f} "
+            f"lines/CPU-s, peak {max(p for _, _, p in plus) / 1024:.1f} MiB, {diagnostics} diagnostics "
+            "(interpreter start included)"
+        )
         if perl is None:
             print("hipify-perl      : not found (pass --hipify-perl PATH to compare)")
             return 0
         ratios = [p_cpu / cpu for (_, cpu, _), (_, p_cpu, _) in zip(plus, other, strict=True)]
         wall_ratios = [p_wall / wall for (wall, _, _), (p_wall, _, _) in zip(plus, other, strict=True)]
-        print(f"hipify-perl -quiet-warnings, {runs} runs: CPU {_spread([c for _, c, _ in other])}, "
-              f"wall {_spread([w for w, _, _ in other])}, peak {max(p for _, _, p in other) / 1024:.1f} MiB")
-        print(f"hipify-plus uses {statistics.median(ratios):.1f}x less CPU "
-              f"(pairs: {min(ratios):.1f}-{max(ratios):.1f}x), {statistics.median(wall_ratios):.1f}x less wall time")
+        print(
+            f"hipify-perl -quiet-warnings, {runs} runs: CPU {_spread([c for _, c, _ in other])}, "
+            f"wall {_spread([w for w, _, _ in other])}, peak {max(p for _, _, p in other) / 1024:.1f} MiB"
+        )
+        print(
+            f"hipify-plus uses {statistics.median(ratios):.1f}x less CPU "
+            f"(pairs: {min(ratios):.1f}-{max(ratios):.1f}x), {statistics.median(wall_ratios):.1f}x less wall time"
+        )
         if not args.no_warnings_run:
             (out / "perl-warn").mkdir()
             script = hipify_perl_script(perl, files, args.path, out / "perl-warn", False)
             p_wall, p_cpu, p_peak, _ = measure(["bash", str(script)])
             times = p_cpu / statistics.median(c for _, c, _ in plus)
-            print(f"hipify-perl, warnings on, 1 run: {p_wall:7.2f} s wall {p_cpu:7.2f} s CPU, "
-                  f"peak {p_peak / 1024:.1f} MiB, {times:.0f}x hipify-plus's CPU")
+            print(
+                f"hipify-perl, warnings on, 1 run: {p_wall:7.2f} s wall {p_cpu:7.2f} s CPU, "
+                f"peak {p_peak / 1024:.1f} MiB, {times:.0f}x hipify-plus's CPU"
+            )
         same = sum(
             (out / "ours" / p.relative_to(args.path)).read_bytes()
             == (out / "perl-quiet" / p.relative_to(args.path)).read_bytes()

@@ -68,8 +68,12 @@ MAMBA = {
     "merged": "2024-06-18",
     "review": "1 comment, merged as is; warp-size fix in #405 the same day",
 }
-LLMC = {"upstream": "bd8c604", "fork": "f3d8550", "author": "Anthony Blake",
-        "exclude": ("dev/**", "doc/**", "scripts/**", "llmc/cudnn_att.cpp")}  # the fork ported neither dev/ nor cuDNN
+LLMC = {
+    "upstream": "bd8c604",
+    "fork": "f3d8550",
+    "author": "Anthony Blake",
+    "exclude": ("dev/**", "doc/**", "scripts/**", "llmc/cudnn_att.cpp"),
+}  # the fork ported neither dev/ nor cuDNN
 
 
 @dataclass
@@ -91,8 +95,9 @@ class Port:
 
 
 def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True,
-                          errors="replace").stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, text=True, check=True, errors="replace"
+    ).stdout
 
 
 def extract(repo: Path, commit: str, prefixes: list[str], target: Path, build_files: bool = True) -> None:
@@ -109,13 +114,22 @@ def extract(repo: Path, commit: str, prefixes: list[str], target: Path, build_fi
 
 def estimate(tree: Path, rocm: str, exclude: tuple[str, ...] = ()) -> dict[str, float]:
     settings = replace(build_settings(None, target_rocm=rocm), exclude=tuple(exclude))
-    report = build_report([tree], TranslateOptions(rocm_version=parse_version(rocm)), settings,
-                          settings=ReportSettings(no_check="--no-check"))
+    report = build_report(
+        [tree],
+        TranslateOptions(rocm_version=parse_version(rocm)),
+        settings,
+        settings=ReportSettings(no_check="--no-check"),
+    )
     counts = report.counts()
-    return {"findings": counts["findings"], "hours_findings": report.findings_hours,
-            "hours_build": report.build_hours, "hours_verify": report.verify_hours, "hours": report.hours,
-            "device_lines": counts["device_lines"],
-            "lines": sum(f.lines for f in report.files if f.kind == "source")}
+    return {
+        "findings": counts["findings"],
+        "hours_findings": report.findings_hours,
+        "hours_build": report.build_hours,
+        "hours_verify": report.verify_hours,
+        "hours": report.hours,
+        "device_lines": counts["device_lines"],
+        "lines": sum(f.lines for f in report.files if f.kind == "source"),
+    }
 
 
 # -- measuring hand changes -----------------------------------------------------------------
@@ -178,10 +192,15 @@ def changed(before: str, after: str) -> tuple[int, int]:
 
 def _counterpart(folder: Path, relative: Path) -> Path | None:
     stem, suffix = relative.stem, relative.suffix
-    for candidate in (relative, relative.with_name(f"{stem}.hip{suffix}"), relative.with_name(f"{stem}_hip{suffix}"),
-                      relative.with_name(relative.name.replace("_cuda", "_hip")),
-                      relative.with_name(relative.name.replace("cuda", "hip")), Path("CUDA") / relative,
-                      relative.with_suffix(".cu")):
+    for candidate in (
+        relative,
+        relative.with_name(f"{stem}.hip{suffix}"),
+        relative.with_name(f"{stem}_hip{suffix}"),
+        relative.with_name(relative.name.replace("_cuda", "_hip")),
+        relative.with_name(relative.name.replace("cuda", "hip")),
+        Path("CUDA") / relative,
+        relative.with_suffix(".cu"),
+    ):
         if (folder / candidate).is_file():
             return folder / candidate
     return None
@@ -273,15 +292,23 @@ def mamba(repo: Path, rocm: str, work: Path) -> Port:
         port.build_lines += build
         other += python
         port.files_touched += files
-    days = _person_days(repo, "--perl-regexp", f"--author={MAMBA['authors']}", f"--until={MAMBA['opened']}",
-                        MAMBA["branch"], aliases=MAMBA["aliases"])
+    days = _person_days(
+        repo,
+        "--perl-regexp",
+        f"--author={MAMBA['authors']}",
+        f"--until={MAMBA['opened']}",
+        MAMBA["branch"],
+        aliases=MAMBA["aliases"],
+    )
     port.active_days = len(days) + 1  # + the day of #405
     port.elapsed_days = _elapsed(days[0][1], MAMBA["merged"]) if days else 0
     port.share = (port.hand_lines + port.build_lines) / (port.hand_lines + port.build_lines + other)
     porters = sorted({who for who, _ in days})
-    port.review = (f"{len(porters)} porters; opened {MAMBA['opened']}, merged {MAMBA['merged']}: {MAMBA['review']}")
-    port.notes.append(f"{other} lines of Python, scripts and patches beside them (the estimate's share of the "
-                      f"hours: {port.share:.0%})")
+    port.review = f"{len(porters)} porters; opened {MAMBA['opened']}, merged {MAMBA['merged']}: {MAMBA['review']}"
+    port.notes.append(
+        f"{other} lines of Python, scripts and patches beside them (the estimate's share of the "
+        f"hours: {port.share:.0%})"
+    )
     port.ours = estimate(work, rocm)
     port.lines = int(port.ours["lines"])
     return port
@@ -321,8 +348,12 @@ def _elapsed(first: str, last: str) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hip-examples", type=Path, default=Path("/work/real/HIP-Examples"))
-    parser.add_argument("--mamba", type=Path, default=Path("/work/.mirror/state-spaces+mamba/repo"),
-                        help="a clone that has refs/pull/359/head (a mirror)")
+    parser.add_argument(
+        "--mamba",
+        type=Path,
+        default=Path("/work/.mirror/state-spaces+mamba/repo"),
+        help="a clone that has refs/pull/359/head (a mirror)",
+    )
     parser.add_argument("--llmc-amd", type=Path, default=Path("/work/real/llm.c-amd"))
     parser.add_argument("--rocm-version", default="6.2")
     parser.add_argument("--json", type=Path)
@@ -330,8 +361,10 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="effort-comparison-") as scratch:
         work = Path(scratch)
-        ports = [llmc(args.llmc_amd, args.rocm_version, work / "llmc"),
-                 mamba(args.mamba, args.rocm_version, work / "mamba")]
+        ports = [
+            llmc(args.llmc_amd, args.rocm_version, work / "llmc"),
+            mamba(args.mamba, args.rocm_version, work / "mamba"),
+        ]
         benches = rodinia(args.hip_examples, args.rocm_version, work / "rodinia")
     for port in ports:
         port.hours = tuple(port.active_days * h * port.share for h in HOURS_PER_DAY)  # type: ignore[assignment]
@@ -341,18 +374,36 @@ def main() -> int:
     for bench in benches:
         lines = bench.hand_lines + bench.build_lines
         bench.hours = (lines * low_rate, lines * central, lines * high_rate)
-    suite = Port("Rodinia, 16 benchmarks", "rodinia_3.0/cuda",
-                 lines=sum(b.lines for b in benches), hand_lines=sum(b.hand_lines for b in benches),
-                 build_lines=sum(b.build_lines for b in benches),
-                 workaround_lines=sum(b.workaround_lines for b in benches),
-                 files_touched=sum(b.files_touched for b in benches), review=benches[0].review)
+    suite = Port(
+        "Rodinia, 16 benchmarks",
+        "rodinia_3.0/cuda",
+        lines=sum(b.lines for b in benches),
+        hand_lines=sum(b.hand_lines for b in benches),
+        build_lines=sum(b.build_lines for b in benches),
+        workaround_lines=sum(b.workaround_lines for b in benches),
+        files_touched=sum(b.files_touched for b in benches),
+        review=benches[0].review,
+    )
     suite.ours = {key: sum(b.ours[key] for b in benches) for key in benches[0].ours}
     suite.hours = tuple(sum(b.hours[i] for b in benches) for i in range(3))  # type: ignore[assignment,index]
 
-    print(f"hours per line changed by hand: {low_rate:.3f}-{high_rate:.3f} (central {central:.3f}), from "
-          + ", ".join(f"{p.name} {r:.3f}" for p, r in zip(ports, rates, strict=False)))
-    header = ("port", "lines", "device", "hand", "build", "2016 wk", "files", "p-days", "measured h (lo/mid/hi)",
-              "ours h (find+build+verify)", "ours/mid")
+    print(
+        f"hours per line changed by hand: {low_rate:.3f}-{high_rate:.3f} (central {central:.3f}), from "
+        + ", ".join(f"{p.name} {r:.3f}" for p, r in zip(ports, rates, strict=False))
+    )
+    header = (
+        "port",
+        "lines",
+        "device",
+        "hand",
+        "build",
+        "2016 wk",
+        "files",
+        "p-days",
+        "measured h (lo/mid/hi)",
+        "ours h (find+build+verify)",
+        "ours/mid",
+    )
     rows = []
     for port in [*ports, suite, *benches]:
         assert port.hours is not None

@@ -118,21 +118,40 @@ class _Anything:
         return None
 
 
-def lit_configuration(checkout: Path, cuda: tuple[int, int, int], cudnn: tuple[int, int, int],
-                      llvm: tuple[int, int, int]) -> LitConfig:
+def lit_configuration(
+    checkout: Path, cuda: tuple[int, int, int], cudnn: tuple[int, int, int], llvm: tuple[int, int, int]
+) -> LitConfig:
     cfg_path = checkout / "tests" / "lit.cfg"
     config = _Anything()
     config.__dict__.update(
-        cuda_version_full=format_version(cuda), cuda_version_major=cuda[0], cuda_version_minor=cuda[1],
-        cudnn_version_major=cudnn[0], llvm_version=format_version(llvm), llvm_version_major=llvm[0],
-        pointer_size=8, cuda_dnn_root="/cudnn", cuda_cub_root="/cub", cuda_sdk_root="/sdk",
-        cuda_root="/cuda", clang_resource_dir="/clang", hipify_clang_tests_only="OFF",
-        build_type="Release", environment={"PATH": ""}, substitutions=[], excludes=[],
-        suffixes=[], obj_root="/build", llvm_tools_dir="/llvm",
+        cuda_version_full=format_version(cuda),
+        cuda_version_major=cuda[0],
+        cuda_version_minor=cuda[1],
+        cudnn_version_major=cudnn[0],
+        llvm_version=format_version(llvm),
+        llvm_version_major=llvm[0],
+        pointer_size=8,
+        cuda_dnn_root="/cudnn",
+        cuda_cub_root="/cub",
+        cuda_sdk_root="/sdk",
+        cuda_root="/cuda",
+        clang_resource_dir="/clang",
+        hipify_clang_tests_only="OFF",
+        build_type="Release",
+        environment={"PATH": ""},
+        substitutions=[],
+        excludes=[],
+        suffixes=[],
+        obj_root="/build",
+        llvm_tools_dir="/llvm",
     )
-    lit_config = types.SimpleNamespace(params={}, load_config=lambda *a, **k: None,
-                                       fatal=lambda message: (_ for _ in ()).throw(RuntimeError(message)),
-                                       note=lambda *a, **k: None, warning=lambda *a, **k: None)
+    lit_config = types.SimpleNamespace(
+        params={},
+        load_config=lambda *a, **k: None,
+        fatal=lambda message: (_ for _ in ()).throw(RuntimeError(message)),
+        note=lambda *a, **k: None,
+        warning=lambda *a, **k: None,
+    )
     stub = types.ModuleType("lit")
     stub.formats = types.SimpleNamespace(ShTest=lambda *a, **k: None)
     stub.util = types.SimpleNamespace()
@@ -165,8 +184,15 @@ def lit_configuration(checkout: Path, cuda: tuple[int, int, int], cudnn: tuple[i
 # --------------------------------------------------------------------------------------------
 
 PREFIX = "CHECK"
-_KINDS = {":": "CHECK", "-NEXT:": "NEXT", "-NOT:": "NOT", "-SAME:": "SAME", "-EMPTY:": "EMPTY",
-          "-DAG:": "DAG", "-LABEL:": "LABEL"}
+_KINDS = {
+    ":": "CHECK",
+    "-NEXT:": "NEXT",
+    "-NOT:": "NOT",
+    "-SAME:": "SAME",
+    "-EMPTY:": "EMPTY",
+    "-DAG:": "DAG",
+    "-LABEL:": "LABEL",
+}
 _BLANKS = re.compile(r"[ \t]+")
 _PATTERN_PART = re.compile(r"\{\{(.*?)\}\}|\[\[(\w+):(.*?)\]\]|\[\[(\w+)\]\]")
 
@@ -177,9 +203,9 @@ def canonical(text: str) -> str:
 
 @dataclass
 class Directive:
-    kind: str          # CHECK NEXT NOT SAME EMPTY DAG LABEL
-    line: int          # 1-based line in the test file
-    pattern: str       # trimmed, blanks canonicalised
+    kind: str  # CHECK NEXT NOT SAME EMPTY DAG LABEL
+    line: int  # 1-based line in the test file
+    pattern: str  # trimmed, blanks canonicalised
     regex: re.Pattern[str] | None = None  # None: a plain substring
 
 
@@ -207,7 +233,7 @@ def parse_directives(text: str) -> tuple[list[Directive], list[NotADirective]]:
                     ignored.append(NotADirective(number, raw.strip()))
                 continue
             suffix = next(s for s, k in _KINDS.items() if k == kind)
-            pattern = rest[len(suffix):].strip(" ")
+            pattern = rest[len(suffix) :].strip(" ")
             directives.append(Directive(kind, number, pattern, _compile(pattern)))
             break
     return directives, ignored
@@ -218,7 +244,7 @@ def _compile(pattern: str) -> re.Pattern[str] | None:
         return None
     parts, pos, defined = [], 0, set()
     for found in _PATTERN_PART.finditer(pattern):
-        parts.append(re.escape(pattern[pos:found.start()]))
+        parts.append(re.escape(pattern[pos : found.start()]))
         regex, name, definition, use = found.groups()
         if regex is not None:
             parts.append(f"(?:{regex})")
@@ -247,8 +273,9 @@ def filecheck_input(output: str) -> str:
 def real_filecheck(filecheck: str, test: Path, output: str) -> bool | None:
     """Whether the real FileCheck passes the test on this output (None: it could not run)."""
     try:
-        done = subprocess.run([filecheck, str(test)], input=run_test_sed(output).encode(), capture_output=True,
-                              timeout=120, check=False)
+        done = subprocess.run(
+            [filecheck, str(test)], input=run_test_sed(output).encode(), capture_output=True, timeout=120, check=False
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.returncode == 0
@@ -305,8 +332,9 @@ class Outcome:
     span: tuple[int, int] | None  # the match, or for a failed CHECK-NOT the text it forbids
 
 
-def match_directives(directives: list[Directive], buffer: str,
-                     anchors: list[int | None] | None = None) -> list[Outcome]:
+def match_directives(
+    directives: list[Directive], buffer: str, anchors: list[int | None] | None = None
+) -> list[Outcome]:
     """The outcome of each directive: the largest in-order set of positive directives that
     match, and each CHECK-NOT judged between the matched directives around it.
 
@@ -400,7 +428,7 @@ _NEEDS_NOTHING = {
     "--cuda-kernel-execution-syntax": "our default",
 }
 _NO_COUNTERPART = {
-    "--use-hip-data-types": "no option: the tables decide hipDataType vs hipblasDatatype_t/rocblas_datatype",
+    "--use-hip-data-types": "no option: the tables decide hipDataType vs hipblasDatatype_t/rocblas_datatype"
 }
 
 
@@ -424,15 +452,15 @@ def run_options(text: str) -> tuple[list[str], list[str]]:
         at = line.find("RUN:")
         if at == -1:
             continue
-        words = [w.strip('"') for w in line[at + 4:].split()]
+        words = [w.strip('"') for w in line[at + 4 :].split()]
         if "%hipify_args" not in words:
             continue
-        tail = words[words.index("%hipify_args") + 1:]
+        tail = words[words.index("%hipify_args") + 1 :]
         if tail and tail[0].isdigit():
             tail = tail[1:]
         if "%clang_args" in tail:
             cut = tail.index("%clang_args")
-            tail, clang_tail = tail[:cut], tail[cut + 1:]
+            tail, clang_tail = tail[:cut], tail[cut + 1 :]
             clang.extend(clang_tail)
         options.extend(tail)
     return options, clang
@@ -480,8 +508,18 @@ def run_hipify_plus_cli(case: TestCase, rocm: tuple[int, int, int], in_strings: 
 
     with tempfile.TemporaryDirectory(prefix="hipify-unit-") as scratch:
         out = Path(scratch) / (case.path.stem + ".hip")
-        command = [sys.executable, "-m", "hipify_plus", "convert", str(case.path), "-o", str(out),
-                   "--rocm-version", format_version(rocm), "--no-cache"]
+        command = [
+            sys.executable,
+            "-m",
+            "hipify_plus",
+            "convert",
+            str(case.path),
+            "-o",
+            str(out),
+            "--rocm-version",
+            format_version(rocm),
+            "--no-cache",
+        ]
         command += ["--roc"] * case.roc + ["--hip-launch-syntax"] * case.hip_launch_syntax
         command += ["--in-strings"] * in_strings + ["--in-comments"] * in_comments
         env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -489,13 +527,19 @@ def run_hipify_plus_cli(case: TestCase, rocm: tuple[int, int, int], in_strings: 
         return out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
 
 
-def run_hipify_plus(case: TestCase, rocm: tuple[int, int, int], in_strings: bool, in_comments: bool,
-                    cli: bool = False) -> str:
+def run_hipify_plus(
+    case: TestCase, rocm: tuple[int, int, int], in_strings: bool, in_comments: bool, cli: bool = False
+) -> str:
     if cli:
         return run_hipify_plus_cli(case, rocm, in_strings, in_comments)
     data = case.path.read_bytes()
-    options = TranslateOptions(rocm_version=rocm, roc=case.roc, hip_launch_syntax=case.hip_launch_syntax,
-                               in_strings=in_strings, in_comments=in_comments)
+    options = TranslateOptions(
+        rocm_version=rocm,
+        roc=case.roc,
+        hip_launch_syntax=case.hip_launch_syntax,
+        in_strings=in_strings,
+        in_comments=in_comments,
+    )
     return translate(SourceFile(str(case.path), data), options).output.decode("utf-8", "replace")
 
 
@@ -545,8 +589,15 @@ def _similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-def subject_candidates(directive: Directive, source_lines: list[str], output_lines: list[str],
-                       mapping: list[int | None], back: dict[int, int], lo: int, hi: int) -> list[tuple[float, int]]:
+def subject_candidates(
+    directive: Directive,
+    source_lines: list[str],
+    output_lines: list[str],
+    mapping: list[int | None],
+    back: dict[int, int],
+    lo: int,
+    hi: int,
+) -> list[tuple[float, int]]:
     """(score, output line) of the lines a directive that matched nothing may describe: lines
     between the matches of its neighbours (lo..hi), scored by likeness to the pattern, nearness to
     the code under its CHECK block, and whether the line is CUDA code (translated or not)."""
@@ -563,11 +614,17 @@ def subject_candidates(directive: Directive, source_lines: list[str], output_lin
     if guess is None:
         guess = mapping[index] if index < len(mapping) and mapping[index] is not None else lo
     want = directive.pattern.strip()
-    window = [j for j in range(max(lo, guess - 80), min(hi, guess + 80))
-              if j < len(output_lines) and not _is_comment_only(output_lines[j])]
+    window = [
+        j
+        for j in range(max(lo, guess - 80), min(hi, guess + 80))
+        if j < len(output_lines) and not _is_comment_only(output_lines[j])
+    ]
     if not window:
-        window = [j for j in range(max(0, guess - 3), min(len(output_lines), guess + 4))
-                  if not _is_comment_only(output_lines[j])]
+        window = [
+            j
+            for j in range(max(0, guess - 3), min(len(output_lines), guess + 4))
+            if not _is_comment_only(output_lines[j])
+        ]
 
     def score(j: int) -> float:
         k = back.get(j)
@@ -607,14 +664,14 @@ _POSITIVE_LINE = re.compile(r"(?<![\w-])CHECK(?:-(?!NOT)[A-Z]+)?:")
 @dataclass
 class Deviation:
     file: str
-    line: int          # the CHECK line in the test
+    line: int  # the CHECK line in the test
     kind: str
     expected: str
-    got: str           # our output line (for a CHECK-NOT: the line holding what it forbids)
-    source: str        # the input line the CHECK describes
+    got: str  # our output line (for a CHECK-NOT: the line holding what it forbids)
+    source: str  # the input line the CHECK describes
     source_line: int
     perl_ok: bool | None = None
-    before: str = ""   # the output line above `got`
+    before: str = ""  # the output line above `got`
     names: list[str] = field(default_factory=list)  # the CUDA names or headers of the input line
     cause: str = "unclassified"
     tag: str = "unclassified"
@@ -643,8 +700,15 @@ def _anchors(directives: list[Directive], mapping: list[int | None]) -> list[int
     return found
 
 
-def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in_comments: bool,
-             filecheck: str | None = None, cli: bool = False) -> tuple[FileResult, list[Deviation]]:
+def evaluate(
+    case: TestCase,
+    rocm,
+    perl_script: str | None,
+    in_strings: bool,
+    in_comments: bool,
+    filecheck: str | None = None,
+    cli: bool = False,
+) -> tuple[FileResult, list[Deviation]]:
     text = case.path.read_text(encoding="utf-8", errors="replace")
     directives, ignored = parse_directives(text)
     source_lines = text.split("\n")
@@ -653,8 +717,14 @@ def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in
     mapping = line_map(source_lines, output_lines)
     buffer = filecheck_input(output)
     outcomes = match_directives(directives, buffer, _anchors(directives, mapping))
-    result = FileResult(case.relative, case.options, case.not_honoured, len(directives),
-                        sum(o.ok for o in outcomes), ignored=[f"{i.line}: {i.text}" for i in ignored])
+    result = FileResult(
+        case.relative,
+        case.options,
+        case.not_honoured,
+        len(directives),
+        sum(o.ok for o in outcomes),
+        ignored=[f"{i.line}: {i.text}" for i in ignored],
+    )
     if filecheck:
         result.filecheck_ours = real_filecheck(filecheck, case.path, output)
     perl_outcomes = None
@@ -672,8 +742,11 @@ def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in
                 result.filecheck_perl = real_filecheck(filecheck, case.path, perl_output)
     deviations = []
     back = {out: k for k, out in enumerate(mapping) if out is not None}
-    matched_lines = [(i, buffer.count("\n", 0, o.span[0]), buffer.count("\n", 0, o.span[1]))
-                     for i, o in enumerate(outcomes) if o.ok and o.span is not None and directives[i].kind != "NOT"]
+    matched_lines = [
+        (i, buffer.count("\n", 0, o.span[0]), buffer.count("\n", 0, o.span[1]))
+        for i, o in enumerate(outcomes)
+        if o.ok and o.span is not None and directives[i].kind != "NOT"
+    ]
     candidates = {}
     for i, (directive, outcome) in enumerate(zip(directives, outcomes, strict=False)):
         if not outcome.ok and directive.kind != "NOT":
@@ -694,9 +767,19 @@ def evaluate(case: TestCase, rocm, perl_script: str | None, in_strings: bool, in
         source = source_lines[k].strip() if k is not None else ""
         got = output_lines[at].strip() if at is not None else ""
         before = output_lines[at - 1].strip() if at else ""
-        deviations.append(Deviation(
-            case.relative, directive.line, directive.kind, directive.pattern, got, source, number,
-            perl_ok=None if perl_outcomes is None else perl_outcomes[i].ok, before=before))
+        deviations.append(
+            Deviation(
+                case.relative,
+                directive.line,
+                directive.kind,
+                directive.pattern,
+                got,
+                source,
+                number,
+                perl_ok=None if perl_outcomes is None else perl_outcomes[i].ok,
+                before=before,
+            )
+        )
     return result, deviations
 
 
@@ -724,152 +807,323 @@ class Cause:
 
 CAUSES: list[Cause] = [
     # --- deliberate ------------------------------------------------------------------------
-    Cause("deliberate", "code in a preprocessor-excluded block: hipify-clang with "
-          "--skip-excluded-preprocessor-conditional-blocks leaves it, we translate every block "
-          "(the _LLVM_10 twins of these tests, without that option, pass)",
-          expected=r"<<<", got=r"hipLaunchKernelGGL", test="in_excluded_block"),
-    Cause("deliberate", "header spelling of the target release: our headers.tsv writes <lib>/<lib>.h where "
-          "the release ships it (HIPIFY 6.3 writes the flat, deprecated <lib>.h)", test="nested_header_spelling"),
-    Cause("deliberate", "string literal left alone (our default; --in-strings renames it, as hipify-clang "
-          "does for whole words)", test="only_strings_differ"),
-    Cause("deliberate", "cuDNN -> hipDNN: HIPIFY's default without --miopen/--roc; hipDNN is retired, we "
-          "always target MIOpen", expected=r"\b(?:hipdnn|HIPDNN_|hipDNN)"),
-    Cause("deliberate", "__nv_bfloat16 -> __hip_bfloat16 from ROCm 6.0 (the CUDA-compatible type; HIPIFY "
-          "6.3 writes the older hip_bfloat16, which --rocm-version 5.x gives)",
-          expected=r"(?<!_)\bhip_bfloat16\b", got=r"__hip_bfloat16"),
-    Cause("deliberate", "the file defines the name itself (#define __CUDACC__): we never rename a "
-          "project's own definitions", source=r"^#\s*define\s+__CUDA", test="got_is_source"),
-    Cause("deliberate", "kernel launch written inside a #define body kept as <<<>>> with HP009 "
-          "(hipify-clang rewrites it; a whole launch in one macro body could be rewritten as text)",
-          expected=r"hipLaunchKernelGGL", got=r"#\s*define\b.*<<<"),
-    Cause("deliberate", "`struct CUgraphicsResource_st` -> `struct _hipGraphicsResource`, the tag of HIP's "
-          "struct (struct_tags.tsv); HIPIFY's `struct hipGraphicsResource` names a typedef after `struct`, "
-          "which C++ rejects", expected=r"\bstruct\s+hipGraphicsResource\b", got=r"\bstruct\s+_hipGraphicsResource\b"),
-    Cause("deliberate", "CUDA header our headers.tsv marks unsupported (kept, with a finding; HIPIFY maps it "
-          "to the library's main header although hipSOLVER has none of its API)", test="unsupported_cuda_header"),
-    Cause("deliberate", "a cast we add so that the call compiles (reinterpret_cast<void**>(&p) for "
-          "hipHostGetDevicePointer, whose HIP declaration has no T** overload); HIPIFY leaves the argument",
-          test="only_added_cast"),
+    Cause(
+        "deliberate",
+        "code in a preprocessor-excluded block: hipify-clang with "
+        "--skip-excluded-preprocessor-conditional-blocks leaves it, we translate every block "
+        "(the _LLVM_10 twins of these tests, without that option, pass)",
+        expected=r"<<<",
+        got=r"hipLaunchKernelGGL",
+        test="in_excluded_block",
+    ),
+    Cause(
+        "deliberate",
+        "header spelling of the target release: our headers.tsv writes <lib>/<lib>.h where "
+        "the release ships it (HIPIFY 6.3 writes the flat, deprecated <lib>.h)",
+        test="nested_header_spelling",
+    ),
+    Cause(
+        "deliberate",
+        "string literal left alone (our default; --in-strings renames it, as hipify-clang does for whole words)",
+        test="only_strings_differ",
+    ),
+    Cause(
+        "deliberate",
+        "cuDNN -> hipDNN: HIPIFY's default without --miopen/--roc; hipDNN is retired, we always target MIOpen",
+        expected=r"\b(?:hipdnn|HIPDNN_|hipDNN)",
+    ),
+    Cause(
+        "deliberate",
+        "__nv_bfloat16 -> __hip_bfloat16 from ROCm 6.0 (the CUDA-compatible type; HIPIFY "
+        "6.3 writes the older hip_bfloat16, which --rocm-version 5.x gives)",
+        expected=r"(?<!_)\bhip_bfloat16\b",
+        got=r"__hip_bfloat16",
+    ),
+    Cause(
+        "deliberate",
+        "the file defines the name itself (#define __CUDACC__): we never rename a project's own definitions",
+        source=r"^#\s*define\s+__CUDA",
+        test="got_is_source",
+    ),
+    Cause(
+        "deliberate",
+        "kernel launch written inside a #define body kept as <<<>>> with HP009 "
+        "(hipify-clang rewrites it; a whole launch in one macro body could be rewritten as text)",
+        expected=r"hipLaunchKernelGGL",
+        got=r"#\s*define\b.*<<<",
+    ),
+    Cause(
+        "deliberate",
+        "`struct CUgraphicsResource_st` -> `struct _hipGraphicsResource`, the tag of HIP's "
+        "struct (struct_tags.tsv); HIPIFY's `struct hipGraphicsResource` names a typedef after `struct`, "
+        "which C++ rejects",
+        expected=r"\bstruct\s+hipGraphicsResource\b",
+        got=r"\bstruct\s+_hipGraphicsResource\b",
+    ),
+    Cause(
+        "deliberate",
+        "CUDA header our headers.tsv marks unsupported (kept, with a finding; HIPIFY maps it "
+        "to the library's main header although hipSOLVER has none of its API)",
+        test="unsupported_cuda_header",
+    ),
+    Cause(
+        "deliberate",
+        "a cast we add so that the call compiles (reinterpret_cast<void**>(&p) for "
+        "hipHostGetDevicePointer, whose HIP declaration has no T** overload); HIPIFY leaves the argument",
+        test="only_added_cast",
+    ),
     # --- equivalent ------------------------------------------------------------------------
-    Cause("equivalent", "cudaMallocHost(p, n) -> hipHostMalloc(p, n): HIPIFY adds hipHostMallocDefault; "
-          "HIP's C++ overload defaults the flags to it (compiles with HIP 5.2 and 5.7)",
-          expected=r"hipHostMalloc\(.*hipHostMallocDefault", got=r"hipHostMalloc\(", not_got=r"hipHostMallocDefault"),
-    Cause("equivalent", "cudaStream_t in cuDNN code -> miopenAcceleratorQueue_t (--roc): MIOpen's typedef "
-          "of hipStream_t; we write hipStream_t", expected=r"miopenAcceleratorQueue_t", got=r"hipStream_t"),
+    Cause(
+        "equivalent",
+        "cudaMallocHost(p, n) -> hipHostMalloc(p, n): HIPIFY adds hipHostMallocDefault; "
+        "HIP's C++ overload defaults the flags to it (compiles with HIP 5.2 and 5.7)",
+        expected=r"hipHostMalloc\(.*hipHostMallocDefault",
+        got=r"hipHostMalloc\(",
+        not_got=r"hipHostMallocDefault",
+    ),
+    Cause(
+        "equivalent",
+        "cudaStream_t in cuDNN code -> miopenAcceleratorQueue_t (--roc): MIOpen's typedef "
+        "of hipStream_t; we write hipStream_t",
+        expected=r"miopenAcceleratorQueue_t",
+        got=r"hipStream_t",
+    ),
     # --- hipify-clang only -----------------------------------------------------------------
-    Cause("clang-only", "kernel launch assembled by macro expansion (CUDA_LAUNCH(k, g, b, ...), "
-          "KERNEL_CALL_AS_MACRO(args)): needs the preprocessor", expected=r"hipLaunchKernelGGL",
-          not_got=r"hipLaunchKernelGGL|<<<", source=r"^(?!.*<<<)"),
-    Cause("clang-only", "half2 member access (h2.x) -> reinterpret_cast<half&>(h2.x): needs the type of "
-          "the object", expected=r"reinterpret_cast<half&>"),
+    Cause(
+        "clang-only",
+        "kernel launch assembled by macro expansion (CUDA_LAUNCH(k, g, b, ...), "
+        "KERNEL_CALL_AS_MACRO(args)): needs the preprocessor",
+        expected=r"hipLaunchKernelGGL",
+        not_got=r"hipLaunchKernelGGL|<<<",
+        source=r"^(?!.*<<<)",
+    ),
+    Cause(
+        "clang-only",
+        "half2 member access (h2.x) -> reinterpret_cast<half&>(h2.x): needs the type of the object",
+        expected=r"reinterpret_cast<half&>",
+    ),
     # --- deliberate: rewrites of call arguments where HIPIFY's give a wrong call ---------------
     # (rules/mappings/call_arguments.tsv says where each fact comes from; outputs checked with hipcc 5.7
     # against rocSPARSE 2.5 / ROCm 5.7 headers and the rocSPARSE/hipSPARSE sources of later releases)
-    Cause("deliberate", "rocSPARSE (--roc) buffer-size query left as it is with HP015: rocSPARSE returns the "
-          "size as size_t, cuSPARSE as int, and HIPIFY's reinterpret_cast<size_t*>(&intVariable) makes "
-          "rocSPARSE write 8 bytes into a 4-byte int (the variable must become size_t)",
-          expected=r"reinterpret_cast<size_t\*>", got=r"\bcusparse\w*_bufferSize\w*\("),
-    Cause("deliberate", "rocSPARSE (--roc) interleaved gtsv/gpsv: cuSPARSE's int algo becomes "
-          "static_cast<rocsparse_gtsv_interleaved_alg>(algo + 1): rocSPARSE takes an enum (an int does not "
-          "convert: HIPIFY's call fails with hipcc 5.7) that numbers the algorithms from 1 (0 is its default)",
-          expected=r"interleaved_batch\w*\(", got=r"static_cast<rocsparse_g[tp]sv_interleaved_alg>"),
-    Cause("deliberate", "rocsparse_spmm for cusparseSpMM_bufferSize: the buffer-size stage; HIPIFY writes the "
-          "compute stage, which runs the multiplication (into C) instead of returning the size",
-          expected=r"rocsparse_spmm_stage_compute", got=r"rocsparse_spmm_stage_buffer_size"),
-    Cause("deliberate", "rocsparse_spsm for cusparseSpSM_analysis: the preprocess stage, as hipSPARSE's own "
-          "hipsparseSpSM_analysis calls it; HIPIFY writes the compute stage, which solves at analysis time",
-          expected=r"rocsparse_spsm_stage_compute", got=r"rocsparse_spsm_stage_preprocess"),
-    Cause("deliberate", "cusparseSpSM_solve (--roc) left as it is with HP015: rocSPARSE's compute stage needs "
-          "the buffer given to the analysis (cuSPARSE keeps it in the SpSM descriptor); HIPIFY passes nullptr",
-          expected=r"\brocsparse_spsm\(", got=r"\bcusparseSpSM_solve\("),
-    Cause("deliberate", "rocsparse_spmv for cusparseSpMV: 12 arguments from ROCm 6.0 (stage, buffer_size, "
-          "temp_buffer), 11 without the stage before; HIPIFY's 11-argument call with a stage fits neither",
-          expected=r"\brocsparse_spmv\(", got=r"rocsparse_spmv_stage_compute, nullptr,"),
-    Cause("deliberate", "--roc in a file that calls rocSPARSE and not rocBLAS: rocSPARSE's own complex types "
-          "(rocsparse_float_complex); HIPIFY's rocblas_float_complex is another class, undeclared there (its "
-          "tests mark it TODO)", expected=r"\brocblas_(?:float|double)_complex\b",
-          got=r"\brocsparse_(?:float|double)_complex\b"),
-    Cause("deliberate", "csrsv2Info_t -> rocsparse_mat_info (--roc): HIPIFY's table says rocsparse_mat_descr, "
-          "but every rocsparse_?csrsv_* function takes a rocsparse_mat_info (as for every other *Info_t)",
-          expected=r"\brocsparse_mat_descr\b", source=r"\bcsrsv2Info(?:_t)?\b"),
+    Cause(
+        "deliberate",
+        "rocSPARSE (--roc) buffer-size query left as it is with HP015: rocSPARSE returns the "
+        "size as size_t, cuSPARSE as int, and HIPIFY's reinterpret_cast<size_t*>(&intVariable) makes "
+        "rocSPARSE write 8 bytes into a 4-byte int (the variable must become size_t)",
+        expected=r"reinterpret_cast<size_t\*>",
+        got=r"\bcusparse\w*_bufferSize\w*\(",
+    ),
+    Cause(
+        "deliberate",
+        "rocSPARSE (--roc) interleaved gtsv/gpsv: cuSPARSE's int algo becomes "
+        "static_cast<rocsparse_gtsv_interleaved_alg>(algo + 1): rocSPARSE takes an enum (an int does not "
+        "convert: HIPIFY's call fails with hipcc 5.7) that numbers the algorithms from 1 (0 is its default)",
+        expected=r"interleaved_batch\w*\(",
+        got=r"static_cast<rocsparse_g[tp]sv_interleaved_alg>",
+    ),
+    Cause(
+        "deliberate",
+        "rocsparse_spmm for cusparseSpMM_bufferSize: the buffer-size stage; HIPIFY writes the "
+        "compute stage, which runs the multiplication (into C) instead of returning the size",
+        expected=r"rocsparse_spmm_stage_compute",
+        got=r"rocsparse_spmm_stage_buffer_size",
+    ),
+    Cause(
+        "deliberate",
+        "rocsparse_spsm for cusparseSpSM_analysis: the preprocess stage, as hipSPARSE's own "
+        "hipsparseSpSM_analysis calls it; HIPIFY writes the compute stage, which solves at analysis time",
+        expected=r"rocsparse_spsm_stage_compute",
+        got=r"rocsparse_spsm_stage_preprocess",
+    ),
+    Cause(
+        "deliberate",
+        "cusparseSpSM_solve (--roc) left as it is with HP015: rocSPARSE's compute stage needs "
+        "the buffer given to the analysis (cuSPARSE keeps it in the SpSM descriptor); HIPIFY passes nullptr",
+        expected=r"\brocsparse_spsm\(",
+        got=r"\bcusparseSpSM_solve\(",
+    ),
+    Cause(
+        "deliberate",
+        "rocsparse_spmv for cusparseSpMV: 12 arguments from ROCm 6.0 (stage, buffer_size, "
+        "temp_buffer), 11 without the stage before; HIPIFY's 11-argument call with a stage fits neither",
+        expected=r"\brocsparse_spmv\(",
+        got=r"rocsparse_spmv_stage_compute, nullptr,",
+    ),
+    Cause(
+        "deliberate",
+        "--roc in a file that calls rocSPARSE and not rocBLAS: rocSPARSE's own complex types "
+        "(rocsparse_float_complex); HIPIFY's rocblas_float_complex is another class, undeclared there (its "
+        "tests mark it TODO)",
+        expected=r"\brocblas_(?:float|double)_complex\b",
+        got=r"\brocsparse_(?:float|double)_complex\b",
+    ),
+    Cause(
+        "deliberate",
+        "csrsv2Info_t -> rocsparse_mat_info (--roc): HIPIFY's table says rocsparse_mat_descr, "
+        "but every rocsparse_?csrsv_* function takes a rocsparse_mat_info (as for every other *Info_t)",
+        expected=r"\brocsparse_mat_descr\b",
+        source=r"\bcsrsv2Info(?:_t)?\b",
+    ),
     # --- deliberate: cuBLAS GEMM_ex and math modes for the target (convert's HP311/HP312/HP318) ---
-    Cause("deliberate", "rocblas_gemm*_ex with rocBLAS's full argument list (D = C, solution index 0, "
-          "rocblas_gemm_flags_none: 24/25/29 arguments); HIPIFY passes cuBLAS's 19, which rocBLAS rejects",
-          got=r"\brocblas_gemm\w*_ex\(.*rocblas_gemm_flags_none"),
-    Cause("deliberate", "cublasComputeType_t / CUBLAS_COMPUTE_* -> rocblas_datatype (--roc): rocblas_gemm_ex "
-          "takes its compute type as a rocblas_datatype; rocblas_computetype is only for the deprecated gemm_ex3",
-          expected=r"\brocblas_comput(?:etype|e_type_\w+)\b", got=r"\brocblas_datatype"),
-    Cause("deliberate", "TF32 math -> HIPBLAS_XF32_XDL_MATH: hipBLAS's TF32 mode is rejected on AMD; XF32 is "
-          "what the matrix cores run (convert's HP312, with a finding)",
-          expected=r"HIPBLAS_TF32_TENSOR_OP_MATH", got=r"HIPBLAS_XF32_XDL_MATH"),
+    Cause(
+        "deliberate",
+        "rocblas_gemm*_ex with rocBLAS's full argument list (D = C, solution index 0, "
+        "rocblas_gemm_flags_none: 24/25/29 arguments); HIPIFY passes cuBLAS's 19, which rocBLAS rejects",
+        got=r"\brocblas_gemm\w*_ex\(.*rocblas_gemm_flags_none",
+    ),
+    Cause(
+        "deliberate",
+        "cublasComputeType_t / CUBLAS_COMPUTE_* -> rocblas_datatype (--roc): rocblas_gemm_ex "
+        "takes its compute type as a rocblas_datatype; rocblas_computetype is only for the deprecated gemm_ex3",
+        expected=r"\brocblas_comput(?:etype|e_type_\w+)\b",
+        got=r"\brocblas_datatype",
+    ),
+    Cause(
+        "deliberate",
+        "TF32 math -> HIPBLAS_XF32_XDL_MATH: hipBLAS's TF32 mode is rejected on AMD; XF32 is "
+        "what the matrix cores run (convert's HP312, with a finding)",
+        expected=r"HIPBLAS_TF32_TENSOR_OP_MATH",
+        got=r"HIPBLAS_XF32_XDL_MATH",
+    ),
     # --- deliberate: cuDNN -> MIOpen rewrites (convert's HP301, HP326) -------------------------
-    Cause("deliberate", "a MIOpen convolution whose algorithm no Find chose -> hipify_plus_miopen::convolution_* "
-          "(convert's HP301: MIOpen runs only what its Find chose, so HIPIFY's renamed call fails at run time; "
-          "the support function runs Find once per descriptor set)",
-          got=r"\bhipify_plus_miopen::convolution_"),
-    Cause("deliberate", "CUDNN_CONVOLUTION left with HP326: true convolution (flipped filter); HIPIFY's "
-          "miopenConvolution is cross-correlation and computes something else",
-          source=r"\bCUDNN_CONVOLUTION\b", expected=r"\bmiopenConvolution\b"),
+    Cause(
+        "deliberate",
+        "a MIOpen convolution whose algorithm no Find chose -> hipify_plus_miopen::convolution_* "
+        "(convert's HP301: MIOpen runs only what its Find chose, so HIPIFY's renamed call fails at run time; "
+        "the support function runs Find once per descriptor set)",
+        got=r"\bhipify_plus_miopen::convolution_",
+    ),
+    Cause(
+        "deliberate",
+        "CUDNN_CONVOLUTION left with HP326: true convolution (flipped filter); HIPIFY's "
+        "miopenConvolution is cross-correlation and computes something else",
+        source=r"\bCUDNN_CONVOLUTION\b",
+        expected=r"\bmiopenConvolution\b",
+    ),
     # --- deliberate: the newer tables' names, declared by the target's headers -----------------
-    Cause("deliberate", "CU_JIT_* -> HIP's own hipJitOption enumerators (hipJitOptionMaxRegisters ..., in "
-          "hip_runtime_api.h since HIP 5.x, as HIPIFY 7's tables map them); HIPIFY 6.3 writes hiprtc's "
-          "HIPRTC_JIT_*, values of another enum that do not convert to hipJitOption in C++",
-          expected=r"\bHIPRTC_JIT_", got=r"\bhipJitOption[A-Z]\w*"),
-    Cause("deliberate", "HIPIFY's name is not what the HIP/ROC headers declare (measured in "
-          "rules/mappings/verified_versions.tsv): another spelling there (MaxBlocksPerMultiProcessor, "
-          "MultiGpuBoardGroupID), which we write, or none at all (miopenInt8x4, "
-          "hipGraphDebugDotFlagsRuntimeTypes), where the CUDA name stays with a finding",
-          test="header_verified_name"),
-    Cause("deliberate", "CUDA_MEMSET_NODE_PARAMS -> hipMemsetParams (HIP 4.3 on, as HIPIFY 7 maps it); "
-          "HIPIFY 6.3's HIP_MEMSET_NODE_PARAMS is a typedef of it added in HIP 6.1",
-          expected=r"\bHIP_MEMSET_NODE_PARAMS\b", got=r"\bhipMemsetParams\b"),
-    Cause("deliberate", "CUSPARSE_FORMAT_SLICED_ELLPACK -> rocsparse_format_sell (--roc; sliced ELL, rocSPARSE "
-          "7.2, with HP005 for an older target); HIPIFY 6.3's rocsparse_format_ell is another format",
-          expected=r"rocsparse_format_ell\b", got=r"rocsparse_format_sell\b"),
-    Cause("deliberate", "the symbol or kernel argument is already a pointer (a `void*` variable of the test, a "
-          "string): HP706/HP707 cast kernel names and wrap __device__/__constant__ symbols only, and "
-          "HIP_SYMBOL(p) of a pointer variable takes its address on HIP-on-NVIDIA",
-          expected=r"HIP_SYMBOL\((?:image|dst|src|\"\w+\")\)|reinterpret_cast<const void\*>\(func\)",
-          not_got=r"HIP_SYMBOL\(|reinterpret_cast<const void\*>"),
+    Cause(
+        "deliberate",
+        "CU_JIT_* -> HIP's own hipJitOption enumerators (hipJitOptionMaxRegisters ..., in "
+        "hip_runtime_api.h since HIP 5.x, as HIPIFY 7's tables map them); HIPIFY 6.3 writes hiprtc's "
+        "HIPRTC_JIT_*, values of another enum that do not convert to hipJitOption in C++",
+        expected=r"\bHIPRTC_JIT_",
+        got=r"\bhipJitOption[A-Z]\w*",
+    ),
+    Cause(
+        "deliberate",
+        "HIPIFY's name is not what the HIP/ROC headers declare (measured in "
+        "rules/mappings/verified_versions.tsv): another spelling there (MaxBlocksPerMultiProcessor, "
+        "MultiGpuBoardGroupID), which we write, or none at all (miopenInt8x4, "
+        "hipGraphDebugDotFlagsRuntimeTypes), where the CUDA name stays with a finding",
+        test="header_verified_name",
+    ),
+    Cause(
+        "deliberate",
+        "CUDA_MEMSET_NODE_PARAMS -> hipMemsetParams (HIP 4.3 on, as HIPIFY 7 maps it); "
+        "HIPIFY 6.3's HIP_MEMSET_NODE_PARAMS is a typedef of it added in HIP 6.1",
+        expected=r"\bHIP_MEMSET_NODE_PARAMS\b",
+        got=r"\bhipMemsetParams\b",
+    ),
+    Cause(
+        "deliberate",
+        "CUSPARSE_FORMAT_SLICED_ELLPACK -> rocsparse_format_sell (--roc; sliced ELL, rocSPARSE "
+        "7.2, with HP005 for an older target); HIPIFY 6.3's rocsparse_format_ell is another format",
+        expected=r"rocsparse_format_ell\b",
+        got=r"rocsparse_format_sell\b",
+    ),
+    Cause(
+        "deliberate",
+        "the symbol or kernel argument is already a pointer (a `void*` variable of the test, a "
+        "string): HP706/HP707 cast kernel names and wrap __device__/__constant__ symbols only, and "
+        "HIP_SYMBOL(p) of a pointer variable takes its address on HIP-on-NVIDIA",
+        expected=r"HIP_SYMBOL\((?:image|dst|src|\"\w+\")\)|reinterpret_cast<const void\*>\(func\)",
+        not_got=r"HIP_SYMBOL\(|reinterpret_cast<const void\*>",
+    ),
     # --- deliberate: scope ---------------------------------------------------------------------
-    Cause("deliberate", "Caffe2 names and headers left alone: Caffe2 is retired (merged into PyTorch, whose "
-          "own hipify converts what remains); we carry no Caffe2 tables",
-          expected=r"caffe2/|_HIP_OPERATOR|HIPContext"),
+    Cause(
+        "deliberate",
+        "Caffe2 names and headers left alone: Caffe2 is retired (merged into PyTorch, whose "
+        "own hipify converts what remains); we carry no Caffe2 tables",
+        expected=r"caffe2/|_HIP_OPERATOR|HIPContext",
+    ),
     # --- equivalent: where hip/hip_runtime.h goes -----------------------------------------------
-    Cause("equivalent", "hip/hip_runtime.h in a file whose include guard comes first: we put it inside the "
-          "guard after its #define, HIPIFY between #ifndef and #define; the same program",
-          kind="CHECK", test="guard_before_runtime_include"),
+    Cause(
+        "equivalent",
+        "hip/hip_runtime.h in a file whose include guard comes first: we put it inside the "
+        "guard after its #define, HIPIFY between #ifndef and #define; the same program",
+        kind="CHECK",
+        test="guard_before_runtime_include",
+    ),
     # --- to fix (others' work in progress, and what no row above explains) -----------------------
-    Cause("to fix", "HIP_SYMBOL(sym) around the symbol argument of hipMemcpyToSymbol[Async], "
-          "hipMemcpyFromSymbol[Async], hipGetSymbolAddress, hipGetSymbolSize, hipGraph*MemcpyNode*Symbol "
-          "(HIPIFY's FuncArgCasts; a no-op on AMD, &sym on HIP-on-NVIDIA)",
-          expected=r"HIP_SYMBOL\(", not_got=r"HIP_SYMBOL\("),
-    Cause("to fix", "reinterpret_cast<const void*>(kernel) as the function argument of hipFuncSetCacheConfig, "
-          "hipFuncSetSharedMemConfig, hipFuncGetAttributes, hipFuncSetAttribute, hipLaunchKernel, "
-          "hipLaunchCooperativeKernel (without it hipcc 5.2/5.7 finds no matching function for the "
-          "first five)", expected=r"reinterpret_cast<const void\*>\(", not_got=r"reinterpret_cast<const void\*>"),
-    Cause("to fix", "cudaEventCreate(&e, flags), CUDA's C++ two-argument overload -> hipEventCreateWithFlags "
-          "(HIPIFY's FuncOverloads, by argument count); we write a two-argument hipEventCreate",
-          source=r"\bcudaEventCreate\s*\(", expected=r"hipEventCreateWithFlags"),
-    Cause("to fix", "cudaGraphInstantiate(&exec, graph, flags), CUDA 12's three-argument form -> "
-          "hipGraphInstantiateWithFlags (HIPIFY's FuncOverloads, by argument count)",
-          source=r"\bcudaGraphInstantiate\s*\(", expected=r"hipGraphInstantiateWithFlags"),
-    Cause("to fix", "cudnnConvolutionForward/BackwardData -> MIOpen argument order (beta, y before the "
-          "workspace; dy before w): HIPIFY moves them by position, our HP310 only where the file's "
-          "declarations (or a &beta) show the order",
-          source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\("),
-    Cause("to fix", "cuDNN RNN calls -> MIOpen: cudnnSet/GetRNNDescriptor_v6 drop the handle argument, "
-          "cudnnRNNBackwardWeights moves dw before the workspace",
-          source=r"\bcudnn(?:[SG]etRNNDescriptor_v6|RNNBackwardWeights)\s*\("),
-    Cause("to fix", "hip/hip_runtime.h inserted between the file's own includes (before the first HIP "
-          "header that needs it), which splits includes HIPIFY keeps together; HIPIFY puts it first",
-          kind="NEXT", test="runtime_include_above"),
-    Cause("to fix", "CUDA headers missing from our headers.tsv (HIPIFY maps them, and drops repeated "
-          "includes of the same HIP header)", test="unmapped_cuda_header"),
-    Cause("to fix", "cuDNN -> MIOpen: another argument rewrite of HIPIFY's FuncArgCasts",
-          expected=r"\bmiopen\w+\(", source=r"\bcudnn\w+\s*\("),
-    Cause("to fix", "rocSPARSE (--roc): another argument rewrite of HIPIFY's FuncArgCasts",
-          expected=r"\brocsparse_\w+\(", source=r"\bcusparse\w+\s*\("),
+    Cause(
+        "to fix",
+        "HIP_SYMBOL(sym) around the symbol argument of hipMemcpyToSymbol[Async], "
+        "hipMemcpyFromSymbol[Async], hipGetSymbolAddress, hipGetSymbolSize, hipGraph*MemcpyNode*Symbol "
+        "(HIPIFY's FuncArgCasts; a no-op on AMD, &sym on HIP-on-NVIDIA)",
+        expected=r"HIP_SYMBOL\(",
+        not_got=r"HIP_SYMBOL\(",
+    ),
+    Cause(
+        "to fix",
+        "reinterpret_cast<const void*>(kernel) as the function argument of hipFuncSetCacheConfig, "
+        "hipFuncSetSharedMemConfig, hipFuncGetAttributes, hipFuncSetAttribute, hipLaunchKernel, "
+        "hipLaunchCooperativeKernel (without it hipcc 5.2/5.7 finds no matching function for the "
+        "first five)",
+        expected=r"reinterpret_cast<const void\*>\(",
+        not_got=r"reinterpret_cast<const void\*>",
+    ),
+    Cause(
+        "to fix",
+        "cudaEventCreate(&e, flags), CUDA's C++ two-argument overload -> hipEventCreateWithFlags "
+        "(HIPIFY's FuncOverloads, by argument count); we write a two-argument hipEventCreate",
+        source=r"\bcudaEventCreate\s*\(",
+        expected=r"hipEventCreateWithFlags",
+    ),
+    Cause(
+        "to fix",
+        "cudaGraphInstantiate(&exec, graph, flags), CUDA 12's three-argument form -> "
+        "hipGraphInstantiateWithFlags (HIPIFY's FuncOverloads, by argument count)",
+        source=r"\bcudaGraphInstantiate\s*\(",
+        expected=r"hipGraphInstantiateWithFlags",
+    ),
+    Cause(
+        "to fix",
+        "cudnnConvolutionForward/BackwardData -> MIOpen argument order (beta, y before the "
+        "workspace; dy before w): HIPIFY moves them by position, our HP310 only where the file's "
+        "declarations (or a &beta) show the order",
+        source=r"\bcudnnConvolution(?:Forward|BackwardData|BackwardFilter)\s*\(",
+    ),
+    Cause(
+        "to fix",
+        "cuDNN RNN calls -> MIOpen: cudnnSet/GetRNNDescriptor_v6 drop the handle argument, "
+        "cudnnRNNBackwardWeights moves dw before the workspace",
+        source=r"\bcudnn(?:[SG]etRNNDescriptor_v6|RNNBackwardWeights)\s*\(",
+    ),
+    Cause(
+        "to fix",
+        "hip/hip_runtime.h inserted between the file's own includes (before the first HIP "
+        "header that needs it), which splits includes HIPIFY keeps together; HIPIFY puts it first",
+        kind="NEXT",
+        test="runtime_include_above",
+    ),
+    Cause(
+        "to fix",
+        "CUDA headers missing from our headers.tsv (HIPIFY maps them, and drops repeated "
+        "includes of the same HIP header)",
+        test="unmapped_cuda_header",
+    ),
+    Cause(
+        "to fix",
+        "cuDNN -> MIOpen: another argument rewrite of HIPIFY's FuncArgCasts",
+        expected=r"\bmiopen\w+\(",
+        source=r"\bcudnn\w+\s*\(",
+    ),
+    Cause(
+        "to fix",
+        "rocSPARSE (--roc): another argument rewrite of HIPIFY's FuncArgCasts",
+        expected=r"\brocsparse_\w+\(",
+        source=r"\bcusparse\w+\s*\(",
+    ),
 ]
 
 _HEADER = re.compile(r'#\s*include\s*[<"]([^>"]+)[>"]')
@@ -926,8 +1180,9 @@ def _runtime_include_above(d: Deviation, table) -> bool:
 
 def _guard_before_runtime_include(d: Deviation, table) -> bool:
     """The `#ifndef GUARD` line HIPIFY wants hip_runtime.h right after: ours has it further down."""
-    return (d.expected.startswith("#ifndef ") and canonical(d.got).strip() == d.expected
-            and d.file.startswith("headers/"))
+    return (
+        d.expected.startswith("#ifndef ") and canonical(d.got).strip() == d.expected and d.file.startswith("headers/")
+    )
 
 
 def _unsupported_cuda_header(d: Deviation, table) -> bool:
@@ -1012,8 +1267,11 @@ def cuda_names(d: Deviation, table) -> list[str]:
         if found and _CUDA_HEADER.match(found.group(1).split("/")[-1]):
             names.append(found.group(1))
     if not names:
-        names = [n for n in _IDENT.findall(_STRING.sub('""', d.source))
-                 if CUDA_LOOKING.match(n) or (n in table and n.startswith(("__", "cu", "CU")))]
+        names = [
+            n
+            for n in _IDENT.findall(_STRING.sub('""', d.source))
+            if CUDA_LOOKING.match(n) or (n in table and n.startswith(("__", "cu", "CU")))
+        ]
     return list(dict.fromkeys(names))
 
 
@@ -1042,26 +1300,38 @@ def _percent(part: int, whole: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("checkout", nargs="?", type=Path, default=DEFAULT_CHECKOUT,
-                        help="a ROCm/HIPIFY checkout (default: %(default)s)")
+    parser.add_argument(
+        "checkout", nargs="?", type=Path, default=DEFAULT_CHECKOUT, help="a ROCm/HIPIFY checkout (default: %(default)s)"
+    )
     parser.add_argument("--hipify-perl", metavar="PATH", help="also measure this hipify-perl")
     parser.add_argument("--rocm-version", help="target ROCm release (default: the newest our data knows)")
-    parser.add_argument("--cuda-version", help="CUDA release lit.cfg selects tests for "
-                        "(default: the newest the checkout's docs name)")
+    parser.add_argument(
+        "--cuda-version", help="CUDA release lit.cfg selects tests for (default: the newest the checkout's docs name)"
+    )
     parser.add_argument("--all-cuda", action="store_true", help="also count tests lit.cfg excludes for that CUDA")
-    parser.add_argument("--cli", action="store_true",
-                        help="translate through `python -m hipify_plus convert` (one process per test) "
-                             "instead of in process")
+    parser.add_argument(
+        "--cli",
+        action="store_true",
+        help="translate through `python -m hipify_plus convert` (one process per test) instead of in process",
+    )
     parser.add_argument("--in-strings", action="store_true", help="translate with --in-strings")
     parser.add_argument("--in-comments", action="store_true", help="translate with --in-comments")
     parser.add_argument("--json", type=Path, metavar="OUT", help="write every number and deviation as JSON")
     parser.add_argument("--list", action="store_true", help="print every deviation (file:line, expected, got)")
     parser.add_argument("--files", action="store_true", help="print the per-file table")
-    parser.add_argument("--names", type=int, default=8, metavar="N",
-                        help="under each cause, the N most frequent CUDA names involved (0: none; default %(default)s)")
-    parser.add_argument("--filecheck", metavar="PATH",
-                        help="also run this FileCheck (e.g. FileCheck-14) on each output and count the files where "
-                             "its pass/fail differs from the bench's")
+    parser.add_argument(
+        "--names",
+        type=int,
+        default=8,
+        metavar="N",
+        help="under each cause, the N most frequent CUDA names involved (0: none; default %(default)s)",
+    )
+    parser.add_argument(
+        "--filecheck",
+        metavar="PATH",
+        help="also run this FileCheck (e.g. FileCheck-14) on each output and count the files where "
+        "its pass/fail differs from the bench's",
+    )
     args = parser.parse_args(argv)
 
     checkout: Path = args.checkout
@@ -1082,8 +1352,9 @@ def main(argv: list[str] | None = None) -> int:
     results: list[FileResult] = []
     deviations: list[Deviation] = []
     for case in tests:
-        result, found = evaluate(case, rocm, args.hipify_perl, args.in_strings, args.in_comments, args.filecheck,
-                                 args.cli)
+        result, found = evaluate(
+            case, rocm, args.hipify_perl, args.in_strings, args.in_comments, args.filecheck, args.cli
+        )
         results.append(result)
         deviations.extend(found)
     for deviation in deviations:
@@ -1098,13 +1369,18 @@ def main(argv: list[str] | None = None) -> int:
             by_kind[d.kind] += 1
     ignored = [f"{r.file}:{i}" for r in results for i in r.ignored]
 
-    print(f"HIPIFY unit tests: {checkout} (lit.cfg for CUDA {format_version(cuda)}, cuDNN {format_version(cudnn)}, "
-          f"LLVM {format_version(llvm)}); hipify-plus target ROCm {format_version(rocm)}"
-          + (", --in-strings" if args.in_strings else "") + (", --in-comments" if args.in_comments else ""))
+    print(
+        f"HIPIFY unit tests: {checkout} (lit.cfg for CUDA {format_version(cuda)}, cuDNN {format_version(cudnn)}, "
+        f"LLVM {format_version(llvm)}); hipify-plus target ROCm {format_version(rocm)}"
+        + (", --in-strings" if args.in_strings else "")
+        + (", --in-comments" if args.in_comments else "")
+    )
     if lit.note:
         print(f"note: {lit.note}")
-    print(f"tests counted: {len(tests)} files, {total} CHECK directives "
-          f"({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))})")
+    print(
+        f"tests counted: {len(tests)} files, {total} CHECK directives "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))})"
+    )
     if excluded:
         print(f"not counted, excluded by lit.cfg for this configuration ({len(excluded)}): {', '.join(excluded)}")
     if not_tests:
@@ -1118,13 +1394,14 @@ def main(argv: list[str] | None = None) -> int:
     passing = sum(r.ours == r.total for r in results)
     header = f"{'':14} {'CHECK lines reproduced':>28} {'files fully passing':>22}"
     print(header)
-    print(f"{'hipify-plus':14} {f'{ours} / {total} ({_percent(ours, total)})':>28} "
-          f"{f'{passing} / {len(results)}':>22}")
+    print(f"{'hipify-plus':14} {f'{ours} / {total} ({_percent(ours, total)})':>28} {f'{passing} / {len(results)}':>22}")
     if args.hipify_perl:
         perl = sum(r.perl or 0 for r in results)
         perl_pass = sum(r.perl == r.total for r in results)
-        print(f"{'hipify-perl':14} {f'{perl} / {total} ({_percent(perl, total)})':>28} "
-              f"{f'{perl_pass} / {len(results)}':>22}")
+        print(
+            f"{'hipify-perl':14} {f'{perl} / {total} ({_percent(perl, total)})':>28} "
+            f"{f'{perl_pass} / {len(results)}':>22}"
+        )
         errors = [f"{r.file}: {r.perl_error}" for r in results if r.perl_error]
         for error in errors:
             print(f"  hipify-perl failed on {error}")
@@ -1138,14 +1415,20 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             passing_fc = sum(bool(getattr(r, attribute)) for r in runs)
             differ = [r.file for r in runs if getattr(r, attribute) != (getattr(r, reproduced) == r.total)]
-            print(f"{args.filecheck} on {label}'s output: {passing_fc} / {len(runs)} files pass; "
-                  f"{len(differ)} disagree with the bench" + (f": {', '.join(differ)}" if differ else ""))
+            print(
+                f"{args.filecheck} on {label}'s output: {passing_fc} / {len(runs)} files pass; "
+                f"{len(differ)} disagree with the bench" + (f": {', '.join(differ)}" if differ else "")
+            )
     tags = Counter(d.tag for d in deviations)
-    print(f"hipify-plus deviations: {len(deviations)} CHECK lines: "
-          + ", ".join(f"{tags[t]} {t}" for t in TAG_ORDER if tags[t]))
+    print(
+        f"hipify-plus deviations: {len(deviations)} CHECK lines: "
+        + ", ".join(f"{tags[t]} {t}" for t in TAG_ORDER if tags[t])
+    )
     fixable = tags["to fix"]
-    print(f"with every 'to fix' cause fixed: {_percent(ours + fixable, total)}; "
-          f"with the 'clang-only' ones too: {_percent(ours + fixable + tags['clang-only'], total)}")
+    print(
+        f"with every 'to fix' cause fixed: {_percent(ours + fixable, total)}; "
+        f"with the 'clang-only' ones too: {_percent(ours + fixable + tags['clang-only'], total)}"
+    )
 
     if args.files:
         print()
@@ -1184,16 +1467,31 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    input:    {d.source_line}: {d.source}")
     if args.json:
         payload = {
-            "checkout": str(checkout), "rocm_version": format_version(rocm),
-            "lit": {"cuda": format_version(cuda), "cudnn": format_version(cudnn), "llvm": format_version(llvm),
-                    "excluded": excluded, "not_tests": not_tests},
-            "total": total, "hipify_plus": ours, "files": len(results), "files_passing": passing,
+            "checkout": str(checkout),
+            "rocm_version": format_version(rocm),
+            "lit": {
+                "cuda": format_version(cuda),
+                "cudnn": format_version(cudnn),
+                "llvm": format_version(llvm),
+                "excluded": excluded,
+                "not_tests": not_tests,
+            },
+            "total": total,
+            "hipify_plus": ours,
+            "files": len(results),
+            "files_passing": passing,
             "hipify_perl": sum(r.perl or 0 for r in results) if args.hipify_perl else None,
             "per_file": [asdict(r) for r in results],
             "tags": {tag: tags[tag] for tag in TAG_ORDER},
-            "causes": [{"tag": items[0].tag, "cause": cause, "lines": len(items),
-                        "hipify_perl_reproduces": sum(bool(d.perl_ok) for d in items) if args.hipify_perl else None}
-                       for cause, items in ordered],
+            "causes": [
+                {
+                    "tag": items[0].tag,
+                    "cause": cause,
+                    "lines": len(items),
+                    "hipify_perl_reproduces": sum(bool(d.perl_ok) for d in items) if args.hipify_perl else None,
+                }
+                for cause, items in ordered
+            ],
             "deviations": [asdict(d) for d in deviations],
         }
         args.json.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")

@@ -77,8 +77,10 @@ def measure(path: Path, runs: int) -> None:
         walls.append(time.perf_counter() - start)
         after = os.times()
         cpus.append(after.children_user + after.children_system - before.children_user - before.children_system)
-    print(f"{path.name:>14}: {line_count(path):6d} lines  wall min {min(walls):.3f} s  median "
-          f"{statistics.median(walls):.3f} s  CPU median {statistics.median(cpus):.3f} s  ({runs} runs)")
+    print(
+        f"{path.name:>14}: {line_count(path):6d} lines  wall min {min(walls):.3f} s  median "
+        f"{statistics.median(walls):.3f} s  CPU median {statistics.median(cpus):.3f} s  ({runs} runs)"
+    )
 
 
 def main() -> int:

@@ -31,8 +31,14 @@ def findings(spec: str) -> tuple[str, Path, list[dict]]:
         data = json.loads(path.read_text(encoding="utf-8"))
         root = Path(data.get("root", "")) if isinstance(data, dict) else Path()
     else:
-        command = [str(ROOT / ".venv" / "bin" / "hipify-plus"), "lint", str(path), "--output-format", "json",
-                   "--exit-zero"]
+        command = [
+            str(ROOT / ".venv" / "bin" / "hipify-plus"),
+            "lint",
+            str(path),
+            "--output-format",
+            "json",
+            "--exit-zero",
+        ]
         data = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
         root = path
     diagnostics = data if isinstance(data, list) else data["diagnostics"]

@@ -44,8 +44,13 @@ def generate(folder: Path, lines: int) -> int:
 
 def measure(command: list[str]) -> tuple[float, float, int]:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _WRAPPER, *command], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", _WRAPPER, *command],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
     wall = time.perf_counter() - start
     cpu, peak = done.stdout.split()
     return wall, float(cpu), int(peak)
@@ -62,10 +67,32 @@ def main() -> int:
             project = Path(tmp) / "project"
             lines = generate(project, size)
             commands = {
-                "convert": [sys.executable, "-m", "hipify_plus", "convert", str(project), "-o", str(Path(tmp) / "out"),
-                            "--no-cache", "-j", str(args.jobs), "-q", "--no-progress", "--exit-zero"],
-                "lint": [sys.executable, "-m", "hipify_plus", "lint", str(project), "-q", "--exit-zero",
-                         "--output-format", "concise"],
+                "convert": [
+                    sys.executable,
+                    "-m",
+                    "hipify_plus",
+                    "convert",
+                    str(project),
+                    "-o",
+                    str(Path(tmp) / "out"),
+                    "--no-cache",
+                    "-j",
+                    str(args.jobs),
+                    "-q",
+                    "--no-progress",
+                    "--exit-zero",
+                ],
+                "lint": [
+                    sys.executable,
+                    "-m",
+                    "hipify_plus",
+                    "lint",
+                    str(project),
+                    "-q",
+                    "--exit-zero",
+                    "--output-format",
+                    "concise",
+                ],
             }
             for name, command in commands.items():
                 wall, cpu, peak = measure(command)

@@ -85,7 +85,8 @@ def convert(
     offload_arch: Annotated[
         list[str] | None,
         typer.Option(
-            "--offload-arch", "--arch",
+            "--offload-arch",
+            "--arch",
             help="AMD targets written into build files and compiled for by --check (default gfx90a).",
         ),
     ] = None,
@@ -105,7 +106,8 @@ def convert(
     rocm_version: Annotated[
         str | None,
         typer.Option(
-            "--rocm-version", "--target-rocm",
+            "--rocm-version",
+            "--target-rocm",
             help="Target ROCm release (default: the installed hipcc's, else the newest the mapping data knows).",
         ),
     ] = None,
@@ -138,8 +140,10 @@ def convert(
     ] = False,
     output_file: Annotated[
         Path | None,
-        typer.Option("--output-file", help="Write the findings (or statistics) to this file, atomically, "
-                     "instead of standard output."),
+        typer.Option(
+            "--output-file",
+            help="Write the findings (or statistics) to this file, atomically, instead of standard output.",
+        ),
     ] = None,
     max_file_size: MaxFileSize = 20.0,
     check: Annotated[
@@ -180,17 +184,40 @@ def convert(
     from hipify_plus.commands.convert import run_convert
 
     code = run_convert(
-        paths=paths, output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
-        header_suffix=header_suffix, copy_others=not skip_others, build_files=not no_build_files,
-        offload_arch=_split(offload_arch) or ["gfx90a"], include=include or [],
-        exclude=exclude or [], use_gitignore=not no_gitignore, use_cache=not no_cache, jobs=jobs,
-        rocm_version=rocm_version, roc=roc, hip_launch_syntax=hip_launch_syntax,
-        in_comments=in_comments, in_strings=in_strings, engine=engine.value,
-        hipify_perl=hipify_perl, output_format=output_format.value, quiet=quiet,
-        progress=not no_progress, exit_zero=exit_zero, max_file_size=int(max_file_size * 2**20),
-        check=check, hipcc=hipcc, include_dirs=include_dir or [], defines=define or [],
+        paths=paths,
+        output=output,
+        in_place=in_place,
+        backup_suffix=backup_suffix,
+        rename=rename,
+        header_suffix=header_suffix,
+        copy_others=not skip_others,
+        build_files=not no_build_files,
+        offload_arch=_split(offload_arch) or ["gfx90a"],
+        include=include or [],
+        exclude=exclude or [],
+        use_gitignore=not no_gitignore,
+        use_cache=not no_cache,
+        jobs=jobs,
+        rocm_version=rocm_version,
+        roc=roc,
+        hip_launch_syntax=hip_launch_syntax,
+        in_comments=in_comments,
+        in_strings=in_strings,
+        engine=engine.value,
+        hipify_perl=hipify_perl,
+        output_format=output_format.value,
+        quiet=quiet,
+        progress=not no_progress,
+        exit_zero=exit_zero,
+        max_file_size=int(max_file_size * 2**20),
+        check=check,
+        hipcc=hipcc,
+        include_dirs=include_dir or [],
+        defines=define or [],
         no_rewrite=_split(no_rewrite),
-        compile_commands=compile_commands, statistics=statistics, output_file=output_file,
+        compile_commands=compile_commands,
+        statistics=statistics,
+        output_file=output_file,
     )
     raise typer.Exit(code)
 
@@ -269,13 +296,17 @@ def lint(
     ] = None,
     target_rocm: Annotated[
         str | None,
-        typer.Option("--target-rocm", "--rocm-version",
-                     help="ROCm release the code targets (default: config, else the newest known)."),
+        typer.Option(
+            "--target-rocm",
+            "--rocm-version",
+            help="ROCm release the code targets (default: config, else the newest known).",
+        ),
     ] = None,
     arch: Annotated[
         list[str] | None,
-        typer.Option("--arch", "--offload-arch",
-                     help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a)."),
+        typer.Option(
+            "--arch", "--offload-arch", help="AMD targets, e.g. gfx90a,gfx942 (default: config, else gfx90a)."
+        ),
     ] = None,
     baseline: Annotated[Path | None, typer.Option(help="Report only findings not in this baseline file.")] = None,
     write_baseline: Annotated[
@@ -289,13 +320,26 @@ def lint(
     from hipify_plus.commands.lint import run_lint
 
     code = run_lint(
-        paths=paths or ([] if stdin_filename is not None else [Path(".")]), select=_split(select),
-        ignore=_split(ignore), fix=fix,
-        unsafe_fixes=unsafe_fixes, diff=diff, output_format=output_format.value if output_format else None,
-        config=config, target_rocm=target_rocm, arches=_split(arch), baseline=baseline,
-        write_baseline=write_baseline, exit_zero=exit_zero, quiet=quiet,
-        max_file_size=int(max_file_size * 2**20), statistics=statistics, show_fixes=show_fixes,
-        add_noqa=add_noqa, output_file=output_file, stdin_filename=stdin_filename,
+        paths=paths or ([] if stdin_filename is not None else [Path(".")]),
+        select=_split(select),
+        ignore=_split(ignore),
+        fix=fix,
+        unsafe_fixes=unsafe_fixes,
+        diff=diff,
+        output_format=output_format.value if output_format else None,
+        config=config,
+        target_rocm=target_rocm,
+        arches=_split(arch),
+        baseline=baseline,
+        write_baseline=write_baseline,
+        exit_zero=exit_zero,
+        quiet=quiet,
+        max_file_size=int(max_file_size * 2**20),
+        statistics=statistics,
+        show_fixes=show_fixes,
+        add_noqa=add_noqa,
+        output_file=output_file,
+        stdin_filename=stdin_filename,
     )
     raise typer.Exit(code)
 
@@ -343,10 +387,22 @@ def resources(
     from hipify_plus.commands.resources import run_resources
 
     code = run_resources(
-        paths=paths, arches=_split(arch), hipcc=hipcc, nvcc=nvcc, no_cuda=no_cuda, sm=sm,
-        includes=include or [], defines=define or [], compile_commands=compile_commands, jobs=jobs,
-        no_cache=no_cache, min_occupancy=min_occupancy, tune=tune, fix=fix,
-        output_format=output_format.value, max_file_size=int(max_file_size * 2**20),
+        paths=paths,
+        arches=_split(arch),
+        hipcc=hipcc,
+        nvcc=nvcc,
+        no_cuda=no_cuda,
+        sm=sm,
+        includes=include or [],
+        defines=define or [],
+        compile_commands=compile_commands,
+        jobs=jobs,
+        no_cache=no_cache,
+        min_occupancy=min_occupancy,
+        tune=tune,
+        fix=fix,
+        output_format=output_format.value,
+        max_file_size=int(max_file_size * 2**20),
     )
     raise typer.Exit(code)
 
@@ -373,7 +429,8 @@ def report(
     rocm_version: Annotated[
         str | None,
         typer.Option(
-            "--rocm-version", "--target-rocm",
+            "--rocm-version",
+            "--target-rocm",
             help="Target ROCm release (default: the checking hipcc's, else the newest the mapping data knows).",
         ),
     ] = None,
@@ -383,7 +440,8 @@ def report(
     arch: Annotated[
         list[str] | None,
         typer.Option(
-            "--arch", "--offload-arch",
+            "--arch",
+            "--offload-arch",
             help="AMD targets for the hazard rules, the compile check and the kernels (default: config, else gfx90a).",
         ),
     ] = None,
@@ -426,11 +484,27 @@ def report(
     from hipify_plus.commands.report import run_report
 
     code = run_report(
-        paths=paths, output=output, output_format=output_format.value if output_format else None,
-        rocm_version=rocm_version, roc=roc, arches=_split(arch), exclude=exclude or [], config=config,
-        jobs=jobs, max_file_size=int(max_file_size * 2**20), quiet=quiet, check=check, hipcc=hipcc, nvcc=nvcc,
-        no_cuda=no_cuda, sm=sm, include_dirs=include or [], defines=define or [], compile_commands=compile_commands,
-        use_cache=not no_cache, tune=not no_tune,
+        paths=paths,
+        output=output,
+        output_format=output_format.value if output_format else None,
+        rocm_version=rocm_version,
+        roc=roc,
+        arches=_split(arch),
+        exclude=exclude or [],
+        config=config,
+        jobs=jobs,
+        max_file_size=int(max_file_size * 2**20),
+        quiet=quiet,
+        check=check,
+        hipcc=hipcc,
+        nvcc=nvcc,
+        no_cuda=no_cuda,
+        sm=sm,
+        include_dirs=include or [],
+        defines=define or [],
+        compile_commands=compile_commands,
+        use_cache=not no_cache,
+        tune=not no_tune,
     )
     raise typer.Exit(code)
 
@@ -456,8 +530,10 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id (HP001) or 
     rule = rules.get(rule_id.upper()) or next((r for r in rules.values() if r.name == rule_id), None)
     if rule is None:
         raise _fail(f"unknown rule {rule_id!r}; `hipify-plus rules` lists them")
-    typer.echo(f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
-               f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}")
+    typer.echo(
+        f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
+        f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}"
+    )
 
 
 @app.command("explain")

@@ -66,7 +66,7 @@ def _useful_flags(args: list[str], directory: Path) -> list[str]:
             flags += [arg, value]
         elif arg.startswith(("-I", "-isystem")):
             prefix = "-isystem" if arg.startswith("-isystem") else "-I"
-            flags.append(prefix + str((directory / arg[len(prefix):]).resolve()))
+            flags.append(prefix + str((directory / arg[len(prefix) :]).resolve()))
         elif arg.startswith(("-D", "-U", "-std=")):
             flags.append(arg)
     return flags
@@ -77,6 +77,6 @@ def map_include(flag: str, folder_map: Callable[[Path], Path | None]) -> str:
     copy of an input folder); other flags, and folders the map does not know, stay as they are."""
     for prefix in ("-isystem", "-I"):
         if flag.startswith(prefix) and len(flag) > len(prefix):
-            mapped = folder_map(Path(flag[len(prefix):]).resolve())
+            mapped = folder_map(Path(flag[len(prefix) :]).resolve())
             return flag if mapped is None else prefix + str(mapped)
     return flag

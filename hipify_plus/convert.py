@@ -113,8 +113,9 @@ def _renamed(relative: Path, settings: ConvertSettings) -> Path:
     return relative
 
 
-def plan(paths: list[Path], settings: ConvertSettings,
-         on_error: Callable[[Path, str], None] | None = None) -> tuple[list[_Planned], Path]:
+def plan(
+    paths: list[Path], settings: ConvertSettings, on_error: Callable[[Path, str], None] | None = None
+) -> tuple[list[_Planned], Path]:
     """Every input with its destination, and the folder that receives everything (cache root).
     Folders that cannot be listed go to `on_error`."""
     for path in paths:
@@ -141,8 +142,7 @@ def plan(paths: list[Path], settings: ConvertSettings,
     skip = [out] if out is not None else []
     planned: list[_Planned] = []
     seen: dict[Path, Path] = {}
-    for found in walk(paths, list(settings.include), list(settings.exclude),
-                      settings.use_gitignore, skip, on_error):
+    for found in walk(paths, list(settings.include), list(settings.exclude), settings.use_gitignore, skip, on_error):
         build = settings.build_files and file_kind(found.path.name) in BUILD_KINDS
         if not found.is_source and not build and (settings.in_place or not settings.copy_others):
             continue
@@ -177,8 +177,7 @@ def plan(paths: list[Path], settings: ConvertSettings,
 
 
 def _translate_job(
-    path: str, data: bytes, options: TranslateOptions, names: frozenset[str],
-    hipify_perl: tuple[str, ...] | None,
+    path: str, data: bytes, options: TranslateOptions, names: frozenset[str], hipify_perl: tuple[str, ...] | None
 ) -> dict[str, Any]:
     if hipify_perl is not None:
         data = run_hipify_perl(list(hipify_perl), Path(path), data, options.roc, options.hip_launch_syntax)
@@ -298,13 +297,12 @@ def _skipped(item: _Planned, skip: SkipFile, settings: ConvertSettings) -> FileO
 
 
 def convert(
-    paths: list[Path],
-    settings: ConvertSettings,
-    progress: Callable[[int, int], None] | None = None,
+    paths: list[Path], settings: ConvertSettings, progress: Callable[[int, int], None] | None = None
 ) -> ConvertReport:
     report = ConvertReport()
-    planned, cache_root = plan(paths, settings, lambda path, why: report.outcomes.append(
-        FileOutcome(str(path), None, "error", message=why)))
+    planned, cache_root = plan(
+        paths, settings, lambda path, why: report.outcomes.append(FileOutcome(str(path), None, "error", message=why))
+    )
     cache_file = cache_root / CACHE_NAME
     cache = _load_cache(cache_file) if settings.use_cache else {}
     new_cache: dict[str, Any] = {}
@@ -325,8 +323,9 @@ def convert(
             continue
         if b"\0" in data[:_BINARY_PROBE]:
             copied = not settings.in_place and _copy(item, data, settings, report, quiet=True)
-            report.outcomes.append(FileOutcome(display, str(item.destination) if copied else None, "skipped",
-                                               message="binary file"))
+            report.outcomes.append(
+                FileOutcome(display, str(item.destination) if copied else None, "skipped", message="binary file")
+            )
             continue
         sources.append((item, data))
 
@@ -335,11 +334,13 @@ def convert(
     # file defines is translated again with the project's names.
     key = _settings_key(settings)
     hashes = [_digest(data) for _, data in sources]
-    renamed = tuple(sorted(
-        (item.relative, new)
-        for item, _ in sources
-        if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
-    ))
+    renamed = tuple(
+        sorted(
+            (item.relative, new)
+            for item, _ in sources
+            if (new := _renamed(Path(item.relative), settings).as_posix()) != item.relative
+        )
+    )
 
     graph: list[IncludeGraph] = []  # built once, on first need (most trees need it for neither use)
 
@@ -389,8 +390,7 @@ def convert(
                 results[i] = result
         names = _visible_names(sources, results, project_graph)
         again = [
-            i for i, r in results.items()
-            if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
+            i for i, r in results.items() if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
         ]
         calls = [call(i, names[i].intersection(results[i]["touched"])) for i in again]
         for i, result in zip(again, runner.map(_translate_job, calls), strict=True):
@@ -410,7 +410,8 @@ def convert(
             continue
         result = results[i]
         kept = [
-            Diagnostic.from_json(r) for r in result["diagnostics"]
+            Diagnostic.from_json(r)
+            for r in result["diagnostics"]
             if r.get("data", {}).get("identifier") not in names.get(i, ())
         ]
         done = {"renamed": result.get("renamed", 0), "rewritten": tuple(result.get("rewritten", ()))}
@@ -423,8 +424,11 @@ def convert(
         report.outcomes.append(outcome)
         if outcome.status in ("changed", "unchanged"):
             new_cache[item.cache_key] = {
-                "input": hashes[i], "settings": key, "destination": str(item.destination),
-                "output": _digest(output), "as_header": item.cache_key in as_header,
+                "input": hashes[i],
+                "settings": key,
+                "destination": str(item.destination),
+                "output": _digest(output),
+                "as_header": item.cache_key in as_header,
                 **{k: result[k] for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names")},
             }
 
@@ -434,9 +438,9 @@ def convert(
     return report
 
 
-def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dict[str, Any]],
-                   project_graph: Callable[[], IncludeGraph]
-                   ) -> dict[int, frozenset[str]]:
+def _visible_names(
+    sources: list[tuple[_Planned, bytes]], results: dict[int, dict[str, Any]], project_graph: Callable[[], IncludeGraph]
+) -> dict[int, frozenset[str]]:
     """Per file, the names the project defines where that file can see them (include_graph.py):
     a shim `typedef int CUdevice;` in one sample is that sample's own, not every file's."""
     defining = {i for i, r in results.items() if r.get("defs")}
@@ -446,8 +450,7 @@ def _visible_names(sources: list[tuple[_Planned, bytes]], results: dict[int, dic
     visible = project_graph().visible()
     index = {key: i for i, key in enumerate(keys)}
     return {
-        i: frozenset(n for key in visible[keys[i]] if index[key] in defining
-                     for n in results[index[key]]["defs"])
+        i: frozenset(n for key in visible[keys[i]] if index[key] in defining for n in results[index[key]]["defs"])
         for i in results
     }
 
@@ -508,8 +511,9 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
             if not (extra.exists() and extra.read_text(encoding="utf-8") == content):
                 write_atomic(extra, content.encode())
         except OSError as exc:
-            return FileOutcome(str(item.found.path), None, "error", outcome.diagnostics,
-                               f"cannot write {extra}: {exc.strerror or exc}")
+            return FileOutcome(
+                str(item.found.path), None, "error", outcome.diagnostics, f"cannot write {extra}: {exc.strerror or exc}"
+            )
     return outcome
 
 
@@ -519,8 +523,11 @@ def _copy(item: _Planned, data: bytes, settings: ConvertSettings, report: Conver
         if not (destination.exists() and destination.read_bytes() == data):
             write_atomic(destination, data, _mode(item.found.path))
     except OSError as exc:
-        report.outcomes.append(FileOutcome(str(item.found.path), None, "error",
-                                           message=f"cannot write {destination}: {exc.strerror or exc}"))
+        report.outcomes.append(
+            FileOutcome(
+                str(item.found.path), None, "error", message=f"cannot write {destination}: {exc.strerror or exc}"
+            )
+        )
         return False
     if not quiet:
         report.outcomes.append(FileOutcome(str(item.found.path), str(destination), "copied"))

@@ -43,8 +43,7 @@ class Diagnostic:
                 "title": self.fix.title,
                 "applicability": self.fix.applicability.name.lower(),
                 "edits": [
-                    {"start": e.start, "end": e.end, "text": e.text.decode("utf-8", "replace")}
-                    for e in self.fix.edits
+                    {"start": e.start, "end": e.end, "text": e.text.decode("utf-8", "replace")} for e in self.fix.edits
                 ],
             },
             **({"data": self.data} if self.data else {}),
@@ -53,10 +52,18 @@ class Diagnostic:
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Diagnostic:
         return cls(
-            rule=raw["rule"], name=raw["name"], severity=raw["severity"],
-            message=raw["message"], path=raw["path"], start=raw.get("start", 0),
-            end=raw.get("end", 0), line=raw["line"], column=raw["column"],
-            end_line=raw["end_line"], end_column=raw["end_column"], data=raw.get("data", {}),
+            rule=raw["rule"],
+            name=raw["name"],
+            severity=raw["severity"],
+            message=raw["message"],
+            path=raw["path"],
+            start=raw.get("start", 0),
+            end=raw.get("end", 0),
+            line=raw["line"],
+            column=raw["column"],
+            end_line=raw["end_line"],
+            end_column=raw["end_column"],
+            data=raw.get("data", {}),
         )
 
 
@@ -74,7 +81,17 @@ def make_diagnostic(
     line, column = source.position(start)
     end_line, end_column = source.position(end)
     return Diagnostic(
-        rule=rule.id, name=rule.name, severity=severity or rule.severity, message=message,
-        path=source.path, start=start, end=end, line=line, column=column, end_line=end_line,
-        end_column=end_column, fix=fix, data=data,
+        rule=rule.id,
+        name=rule.name,
+        severity=severity or rule.severity,
+        message=message,
+        path=source.path,
+        start=start,
+        end=end,
+        line=line,
+        column=column,
+        end_line=end_line,
+        end_column=end_column,
+        fix=fix,
+        data=data,
     )

@@ -84,9 +84,7 @@ class FixResult:
     edits: list[Edit] = field(default_factory=list)  # the edits of the applied fixes
 
 
-def apply_fixes(
-    source: bytes, fixes: Sequence[Fix], minimum: Applicability = Applicability.SAFE
-) -> FixResult:
+def apply_fixes(source: bytes, fixes: Sequence[Fix], minimum: Applicability = Applicability.SAFE) -> FixResult:
     """Apply every fix at or above `minimum`, skipping any that overlaps one already taken.
 
     Fixes are taken in source order; a skipped fix is reported so the caller can re-run

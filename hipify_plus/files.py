@@ -101,6 +101,7 @@ def walk(
         if root.is_file() or (root.is_symlink() and not root.is_dir()):
             yield FoundFile(root, root, Path(root.name), root.suffix.lower() in SOURCE_SUFFIXES)
             continue
+
         def unlistable(exc: OSError, root: Path = root) -> None:
             if on_error is not None:
                 on_error(Path(exc.filename or root), f"cannot read folder: {exc.strerror or exc}")

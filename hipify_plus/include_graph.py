@@ -28,9 +28,7 @@ class IncludeGraph:
         self._by_name: dict[str, list[str]] = defaultdict(list)
         for path in self.files:
             self._by_name[posixpath.basename(path)].append(path)
-        self.includes: dict[str, set[str]] = {
-            path: set(self._resolve_all(path, data)) for path, data in files.items()
-        }
+        self.includes: dict[str, set[str]] = {path: set(self._resolve_all(path, data)) for path, data in files.items()}
         self._included_by: dict[str, set[str]] = defaultdict(set)
         for path, targets in self.includes.items():
             for target in targets:
@@ -51,8 +49,9 @@ class IncludeGraph:
             beside = posixpath.normpath(posixpath.join(folder, wanted))
             if beside in self._known:
                 return [beside]
-        candidates = [p for p in self._by_name.get(posixpath.basename(wanted), ())
-                      if p == wanted or p.endswith("/" + wanted)]
+        candidates = [
+            p for p in self._by_name.get(posixpath.basename(wanted), ()) if p == wanted or p.endswith("/" + wanted)
+        ]
         if len(candidates) <= 1:
             return candidates
         # several: the one under the nearest of the including file's folder and its parents

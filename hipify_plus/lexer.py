@@ -45,8 +45,13 @@ def glued_literal_suffixes(source: bytes) -> Iterator[tuple[int, int]]:
         return
     previous = None
     for match in _TOKEN.finditer(source):
-        if (match.lastgroup == "ident" and previous is not None and previous.lastgroup == "string"
-                and previous.end() == match.start() and previous.group(0).endswith(b'"')):
+        if (
+            match.lastgroup == "ident"
+            and previous is not None
+            and previous.lastgroup == "string"
+            and previous.end() == match.start()
+            and previous.group(0).endswith(b'"')
+        ):
             yield match.start(), match.end()
         previous = match
 
@@ -64,14 +69,10 @@ def words(source: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
         yield match.start(), match.end()
 
 
-_SKIP_IN_ARGS = re.compile(
-    rb"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[()\[\]{},]""", re.DOTALL
-)
+_SKIP_IN_ARGS = re.compile(rb"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[()\[\]{},]""", re.DOTALL)
 
 
-def call_arguments(
-    source: bytes, after_name: int, end: int | None = None
-) -> tuple[list[tuple[int, int]], int] | None:
+def call_arguments(source: bytes, after_name: int, end: int | None = None) -> tuple[list[tuple[int, int]], int] | None:
     """Top-level argument ranges of the call whose name ends at `after_name`, and the offset
     just past its closing parenthesis.
 

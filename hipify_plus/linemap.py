@@ -53,9 +53,25 @@ class LineMap:
             self.original.line_text(line + k) == self.converted.line_text(diagnostic.line + k) for k in range(span + 1)
         ):
             shift = old_starts[line - 1] - new_starts[diagnostic.line - 1]
-            return replace(diagnostic, path=self.original.path, line=line, end_line=line + span,
-                           start=diagnostic.start + shift, end=diagnostic.end + shift, fix=None)
+            return replace(
+                diagnostic,
+                path=self.original.path,
+                line=line,
+                end_line=line + span,
+                start=diagnostic.start + shift,
+                end=diagnostic.end + shift,
+                fix=None,
+            )
         text = self.original.line_text(line)
         start = old_starts[line - 1]
-        return replace(diagnostic, path=self.original.path, line=line, end_line=line, column=1,
-                       end_column=len(text) + 1, start=start, end=start + len(text.encode()), fix=None)
+        return replace(
+            diagnostic,
+            path=self.original.path,
+            line=line,
+            end_line=line,
+            column=1,
+            end_column=len(text) + 1,
+            start=start,
+            end=start + len(text.encode()),
+            fix=None,
+        )

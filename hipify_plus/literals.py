@@ -38,5 +38,4 @@ _FULL_64BIT_SPELLINGS = frozenset({"~0ull", "~0ULL", "~0llu", "~0LLU", "~0ul", "
 def is_full_mask(text: str) -> bool:
     """Every lane of a 32- or 64-lane wave: a full 32-bit mask, `~0ull`, `0xffffffffffffffff`."""
     compact = text.replace(" ", "")
-    return (is_full_32bit_mask(compact) or compact in _FULL_64BIT_SPELLINGS
-            or parse_int(compact) == 0xFFFFFFFFFFFFFFFF)
+    return is_full_32bit_mask(compact) or compact in _FULL_64BIT_SPELLINGS or parse_int(compact) == 0xFFFFFFFFFFFFFFFF

@@ -28,32 +28,75 @@ CUDA_LOOKING = re.compile(
 
 
 # Files in rules/mappings that are not CUDA-identifier tables (or are loaded last, on top).
-_NOT_IDENTIFIER_TABLES = frozenset({"headers.tsv", "extra.tsv", "nvcc_flags.tsv", "header_guards.tsv",
-                                    "call_arguments.tsv", "verified_versions.tsv", "unported_libraries.tsv"})
+_NOT_IDENTIFIER_TABLES = frozenset(
+    {
+        "headers.tsv",
+        "extra.tsv",
+        "nvcc_flags.tsv",
+        "header_guards.tsv",
+        "call_arguments.tsv",
+        "verified_versions.tsv",
+        "unported_libraries.tsv",
+    }
+)
 
 
 # Display names of the CUDA libraries the mapping tables cover.
 LIBRARY_NAMES = {
-    "runtime": "CUDA runtime", "driver": "CUDA driver", "device": "CUDA device",
-    "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "curand": "cuRAND", "cufft": "cuFFT",
-    "cusparse": "cuSPARSE", "cusolver": "cuSOLVER", "cudnn": "cuDNN", "cub": "CUB",
-    "rtc": "NVRTC", "cucomplex": "cuComplex", "nvtx": "NVTX", "nccl": "NCCL",
-    "cutensor": "cuTENSOR", "cusparselt": "cuSPARSELt", "cufile": "cuFile",
+    "runtime": "CUDA runtime",
+    "driver": "CUDA driver",
+    "device": "CUDA device",
+    "cublas": "cuBLAS",
+    "cublaslt": "cuBLASLt",
+    "curand": "cuRAND",
+    "cufft": "cuFFT",
+    "cusparse": "cuSPARSE",
+    "cusolver": "cuSOLVER",
+    "cudnn": "cuDNN",
+    "cub": "CUB",
+    "rtc": "NVRTC",
+    "cucomplex": "cuComplex",
+    "nvtx": "NVTX",
+    "nccl": "NCCL",
+    "cutensor": "cuTENSOR",
+    "cusparselt": "cuSPARSELt",
+    "cufile": "cuFile",
     # libraries no HIPIFY table covers (rules/mappings/unported_libraries.tsv)
-    "nvml": "NVML", "tensorrt": "TensorRT", "nvjpeg": "nvJPEG", "npp": "NPP", "cudla": "cuDLA",
-    "nvsci": "NvSci", "nvshmem": "NVSHMEM",
+    "nvml": "NVML",
+    "tensorrt": "TensorRT",
+    "nvjpeg": "nvJPEG",
+    "npp": "NPP",
+    "cudla": "cuDLA",
+    "nvsci": "NvSci",
+    "nvshmem": "NVSHMEM",
 }
 
 # The HIP-side library each CUDA library's names translate to (for messages and `explain`).
 HIP_LIBRARY_NAMES = {
-    "runtime": "HIP runtime", "driver": "HIP runtime", "device": "HIP device library",
-    "cublas": "hipBLAS", "cublaslt": "hipBLASLt", "curand": "hipRAND", "cufft": "hipFFT",
-    "cusparse": "hipSPARSE", "cusolver": "hipSOLVER", "cudnn": "MIOpen", "cub": "hipCUB",
-    "rtc": "hipRTC", "cucomplex": "HIP complex", "nvtx": "roctx", "nccl": "RCCL",
-    "cutensor": "hipTensor", "cusparselt": "hipSPARSELt", "cufile": "hipFile",
+    "runtime": "HIP runtime",
+    "driver": "HIP runtime",
+    "device": "HIP device library",
+    "cublas": "hipBLAS",
+    "cublaslt": "hipBLASLt",
+    "curand": "hipRAND",
+    "cufft": "hipFFT",
+    "cusparse": "hipSPARSE",
+    "cusolver": "hipSOLVER",
+    "cudnn": "MIOpen",
+    "cub": "hipCUB",
+    "rtc": "hipRTC",
+    "cucomplex": "HIP complex",
+    "nvtx": "roctx",
+    "nccl": "RCCL",
+    "cutensor": "hipTensor",
+    "cusparselt": "hipSPARSELt",
+    "cufile": "hipFile",
 }
 ROC_LIBRARY_NAMES = {
-    "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
+    "cublas": "rocBLAS",
+    "curand": "rocRAND",
+    "cusparse": "rocSPARSE",
+    "cusolver": "rocSOLVER",
     "cudnn": "MIOpen",
 }
 
@@ -180,8 +223,13 @@ class MappingTable:
                 continue
             get = _getter(columns, cells)
             self._headers[cells[0]] = HeaderMapping(
-                cuda=cells[0], library=get("library"), status=get("status"), hip=get("hip"),
-                hip_added=_version(get("hip_added")), roc=get("roc"), fallback=get("fallback"),
+                cuda=cells[0],
+                library=get("library"),
+                status=get("status"),
+                hip=get("hip"),
+                hip_added=_version(get("hip_added")),
+                roc=get("roc"),
+                fallback=get("fallback"),
                 note=get("note"),
             )
 
@@ -215,16 +263,28 @@ class MappingTable:
         columns, policy, line = row
         get = _getter(columns, line.split("\t"))
         mapping = self._parsed[name] = Mapping(
-            cuda=name, library=get("library"), kind=get("kind"), status=get("status"),
-            hip=get("hip"), roc=get("roc"), policy=policy,
-            hip_added=_version(get("hip_added")), hip_deprecated=_version(get("hip_deprecated")),
+            cuda=name,
+            library=get("library"),
+            kind=get("kind"),
+            status=get("status"),
+            hip=get("hip"),
+            roc=get("roc"),
+            policy=policy,
+            hip_added=_version(get("hip_added")),
+            hip_deprecated=_version(get("hip_deprecated")),
             hip_removed=_version(get("hip_removed")),
             hip_experimental=_version(get("hip_experimental")),
-            roc_added=_version(get("roc_added")), roc_deprecated=_version(get("roc_deprecated")),
-            roc_removed=_version(get("roc_removed")), cuda_removed=get("cuda_removed"),
-            fallback=get("fallback"), note=get("note"), cuda_added=get("cuda_added"),
-            cuda_deprecated=get("cuda_deprecated"), cuda_changed=get("cuda_changed"),
-            hip_changed=_version(get("hip_changed")), hip_unsupported_cuda=get("hip_unsupported_cuda"),
+            roc_added=_version(get("roc_added")),
+            roc_deprecated=_version(get("roc_deprecated")),
+            roc_removed=_version(get("roc_removed")),
+            cuda_removed=get("cuda_removed"),
+            fallback=get("fallback"),
+            note=get("note"),
+            cuda_added=get("cuda_added"),
+            cuda_deprecated=get("cuda_deprecated"),
+            cuda_changed=get("cuda_changed"),
+            hip_changed=_version(get("hip_changed")),
+            hip_unsupported_cuda=get("hip_unsupported_cuda"),
             fallback_added=_version(get("fallback_added")),
         )
         if self._verified and name not in self._hand_written:
@@ -274,14 +334,22 @@ class MappingTable:
         unsupported mapping whose note names the ROCm counterpart (rules/mappings/unported_libraries.tsv)."""
         for pattern, library, counterpart, note in self._unported:
             if pattern.fullmatch(name):
-                kind = ("macro" if name.isupper() else "type" if name.endswith("_t") or name[0].isupper()
-                        else "function")
+                kind = "macro" if name.isupper() else "type" if name.endswith("_t") or name[0].isupper() else "function"
                 if name in ("nvinfer1", "nvonnxparser"):
                     kind = "namespace"
                 if counterpart != "none":
                     note = f"the ROCm counterpart is {counterpart}: {note}"
-                return Mapping(cuda=name, library=library, kind=kind, status="unsupported", hip="", roc="",
-                               policy="hip", note=note, unported=counterpart)
+                return Mapping(
+                    cuda=name,
+                    library=library,
+                    kind=kind,
+                    status="unsupported",
+                    hip="",
+                    roc="",
+                    policy="hip",
+                    note=note,
+                    unported=counterpart,
+                )
         return None
 
     def headers(self) -> list[HeaderMapping]:
@@ -330,8 +398,11 @@ def _load_verified(path: Path) -> dict[str, Verified]:
         first = get("first_seen")
         found[cells[0]] = Verified(
             first_seen=None if first in ("", "none") else parse_version(first),
-            removed_by=_version(get("removed_by")), declared=first != "none", where=get("where"),
-            spelling=get("spelling"))
+            removed_by=_version(get("removed_by")),
+            declared=first != "none",
+            where=get("where"),
+            spelling=get("spelling"),
+        )
     return found
 
 

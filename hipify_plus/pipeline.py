@@ -64,9 +64,16 @@ def convert_rules() -> tuple[ConvertRule, ...]:
         scope = entry.get("scope", "any")
         if scope not in ("any", "device"):
             raise ValueError(f"rules/convert.toml [{rule}]: scope must be 'any' or 'device', not {scope!r}")
-        rules.append(ConvertRule(rule, names[rule], re.compile(b"|".join(b"(?:%s)" % t for t in triggers)), parts,
-                                 device_only=scope == "device",
-                                 requires=tuple(r.encode() for r in entry.get("requires", ()))))
+        rules.append(
+            ConvertRule(
+                rule,
+                names[rule],
+                re.compile(b"|".join(b"(?:%s)" % t for t in triggers)),
+                parts,
+                device_only=scope == "device",
+                requires=tuple(r.encode() for r in entry.get("requires", ())),
+            )
+        )
     return tuple(rules)
 
 
@@ -92,15 +99,15 @@ def translate(
     """Convert one file: renames, then the rewrites its renamed text calls for."""
     renamed = rename(source, options, project_names, table)
     output = renamed.output
-    wanted = tuple(r.rule for r in convert_rules()
-                   if r.rule not in options.disabled_rewrites and r.wanted(output))
+    wanted = tuple(r.rule for r in convert_rules() if r.rule not in options.disabled_rewrites and r.wanted(output))
     if not wanted:
         return renamed
     from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it
     from hipify_plus.lint.settings import LintSettings
 
-    settings = LintSettings(select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch,
-                            converted=True, roc=options.roc)
+    settings = LintSettings(
+        select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch, converted=True, roc=options.roc
+    )
     tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)
     maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
@@ -108,8 +115,14 @@ def translate(
     replaced = _replaced_ranges(renamed.edits, outcome.edits)
     kept = [d for d in renamed.diagnostics if not _superseded(d, replaced)]
     diagnostics = sorted([*kept, *placed], key=lambda d: (d.start, d.rule))
-    return replace(renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed),
-                   edit_rounds=[renamed.edits, *outcome.edits], tree=None)
+    return replace(
+        renamed,
+        output=outcome.data,
+        diagnostics=diagnostics,
+        fixed=dict(outcome.fixed),
+        edit_rounds=[renamed.edits, *outcome.edits],
+        tree=None,
+    )
 
 
 # The renamer's findings about a name (no HIP counterpart, or not at the target release) that a
@@ -134,7 +147,8 @@ def _replaced_ranges(renames: list[Edit], rounds: list[list[Edit]]) -> list[tupl
 
 def _superseded(diagnostic: Diagnostic, replaced: list[tuple[int, int]]) -> bool:
     return diagnostic.rule in _NAME_FINDINGS and any(
-        start <= diagnostic.start and diagnostic.end <= end for start, end in replaced)
+        start <= diagnostic.start and diagnostic.end <= end for start, end in replaced
+    )
 
 
 def _as_source_path(path: str) -> str:
@@ -150,5 +164,14 @@ def _placed(diagnostic: Diagnostic, maps: list[OffsetMap], source: SourceFile) -
     end = max(start, end)
     line, column = source.position(start)
     end_line, end_column = source.position(end)
-    return replace(diagnostic, path=source.path, start=start, end=end, line=line, column=column,
-                   end_line=end_line, end_column=end_column, fix=None)
+    return replace(
+        diagnostic,
+        path=source.path,
+        start=start,
+        end=end,
+        line=line,
+        column=column,
+        end_line=end_line,
+        end_column=end_column,
+        fix=None,
+    )

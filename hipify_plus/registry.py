@@ -56,8 +56,13 @@ def _load_rule(path: Path) -> Rule:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
         rule = Rule(
-            id=raw["id"], name=raw["name"], family=raw["family"], severity=raw["severity"],
-            summary=raw["summary"], fix=raw.get("fix", "never"), docs=raw["docs"].strip(),
+            id=raw["id"],
+            name=raw["name"],
+            family=raw["family"],
+            severity=raw["severity"],
+            summary=raw["summary"],
+            fix=raw.get("fix", "never"),
+            docs=raw["docs"].strip(),
             fix_applicability=raw.get("fix_applicability", "safe"),
             inactive_code=raw.get("inactive_code", "keep"),
         )

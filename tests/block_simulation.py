@@ -14,8 +14,14 @@ COMPILER = shutil.which("g++") or shutil.which("c++") or shutil.which("clang++")
 needs_compiler = pytest.mark.skipif(COMPILER is None, reason="no host C++ compiler")
 
 
-def build_and_run(folder: Path, block: bytes, headers: dict[str, str], program: str,
-                  flags: tuple[str, ...] = ("-std=c++20", "-O1", "-pthread"), timeout: int = 300) -> None:
+def build_and_run(
+    folder: Path,
+    block: bytes,
+    headers: dict[str, str],
+    program: str,
+    flags: tuple[str, ...] = ("-std=c++20", "-O1", "-pthread"),
+    timeout: int = 300,
+) -> None:
     """Build `program` against `block` (as block.h) and `headers` (path below `folder` -> text)
     with `-D__HIP__`, run it, and fail unless it prints `ok` and exits 0. A run that does not end
     within `timeout` seconds fails too (a barrier that never releases hangs)."""
@@ -26,8 +32,13 @@ def build_and_run(folder: Path, block: bytes, headers: dict[str, str], program: 
     (folder / "sim.cpp").write_text(program)
     binary = folder / "sim"
     assert COMPILER is not None
-    built = subprocess.run([COMPILER, *flags, "-D__HIP__", f"-I{folder}", str(folder / "sim.cpp"), "-o", str(binary)],
-                           capture_output=True, text=True, timeout=300, check=False)
+    built = subprocess.run(
+        [COMPILER, *flags, "-D__HIP__", f"-I{folder}", str(folder / "sim.cpp"), "-o", str(binary)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     try:
         ran = subprocess.run([str(binary)], capture_output=True, text=True, timeout=timeout, check=False)

@@ -18,7 +18,8 @@ SHARED = ROOT.parent / "shared"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--update-corpus", action="store_true",
+        "--update-corpus",
+        action="store_true",
         help="write expected corpus outputs instead of comparing (review them in git diff)",
     )
 
@@ -49,7 +50,11 @@ class Hipcc:
     def syntax_check(self, source: Path, *flags: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [self.path, "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", *flags, str(source)],
-            capture_output=True, text=True, env=self.env(), timeout=300, check=False,
+            capture_output=True,
+            text=True,
+            env=self.env(),
+            timeout=300,
+            check=False,
         )
 
     def skip_unsupported(self, settings: dict[str, str]) -> None:

@@ -105,8 +105,15 @@ def _tools(*names: str) -> None:
 
 
 def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False,
-                          env={**os.environ, "HIP_PLATFORM": "amd"})
+    return subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        env={**os.environ, "HIP_PLATFORM": "amd"},
+    )
 
 
 @pytest.mark.hipcc
@@ -131,8 +138,18 @@ def test_hipcc_mode_can_be_forced(hipcc: Hipcc, tmp_path: Path, capsys) -> None:
     out = tmp_path / "app"
     main(["convert", str(BUILD / "cmake_app"), "-o", str(out), "--rename", "--no-progress"])
     capsys.readouterr()
-    configure = _run(["cmake", "-S", str(out), "-B", str(out / "b"), "-DHIPIFY_PLUS_HIP_MODE=HIPCC",
-                      "-DHIPIFY_PLUS_OFFLOAD_ARCH=gfx90a;gfx940"], tmp_path)
+    configure = _run(
+        [
+            "cmake",
+            "-S",
+            str(out),
+            "-B",
+            str(out / "b"),
+            "-DHIPIFY_PLUS_HIP_MODE=HIPCC",
+            "-DHIPIFY_PLUS_OFFLOAD_ARCH=gfx90a;gfx940",
+        ],
+        tmp_path,
+    )
     assert configure.returncode == 0, configure.stderr[-3000:]
     assert "HIP sources build as CXX for gfx90a;gfx940" in configure.stdout
 

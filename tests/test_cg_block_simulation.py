@@ -164,7 +164,14 @@ int main() {
 
 @needs_compiler
 def test_block_matches_a_sequential_fold(tmp_path: Path) -> None:
-    block = render("cooperative_groups/hip_cg_collectives.h.j2", header="reduce.h",
-                   parts=["functional", "group", "reduce", "scan", "memcpy_async"])
-    build_and_run(tmp_path, block, {"hip/hip_runtime.h": HIP_RUNTIME,
-                                    "hip/hip_cooperative_groups.h": HIP_COOPERATIVE_GROUPS}, SIMULATION)
+    block = render(
+        "cooperative_groups/hip_cg_collectives.h.j2",
+        header="reduce.h",
+        parts=["functional", "group", "reduce", "scan", "memcpy_async"],
+    )
+    build_and_run(
+        tmp_path,
+        block,
+        {"hip/hip_runtime.h": HIP_RUNTIME, "hip/hip_cooperative_groups.h": HIP_COOPERATIVE_GROUPS},
+        SIMULATION,
+    )

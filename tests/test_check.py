@@ -34,8 +34,9 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _check(project: Path, out: Path, capsys, *extra: str) -> tuple[int, dict, str]:
-    code, stdout, stderr = run(["convert", str(project), "-o", str(out), "--check", "--no-progress",
-                                "--output-format", "json", *extra], capsys)
+    code, stdout, stderr = run(
+        ["convert", str(project), "-o", str(out), "--check", "--no-progress", "--output-format", "json", *extra], capsys
+    )
     return code, json.loads(stdout), stderr
 
 
@@ -56,14 +57,20 @@ def _fake_hipcc(folder: Path, body: str) -> Path:
 
 
 @pytest.mark.hipcc
-def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tmp_path: Path, cache: Path,
-                                                                hipcc: Hipcc, capsys) -> None:
+def test_each_file_gets_its_status_and_every_failure_a_finding(
+    project: Path, tmp_path: Path, cache: Path, hipcc: Hipcc, capsys
+) -> None:
     out = tmp_path / "out"
     code, result, stderr = _check(project, out, capsys)
     assert code == 1  # a unit fails
     files = _files(result, project)
     assert {k for k, f in files.items() if f["kind"] == "unit"} == {
-        "src/good.cu", "src/explained.cu", "src/unexplained.cu", "src/through_header.cu", "src/needs_library.cu"}
+        "src/good.cu",
+        "src/explained.cu",
+        "src/unexplained.cu",
+        "src/through_header.cu",
+        "src/needs_library.cu",
+    }
     assert files["src/host_only.cpp"]["kind"] == "host"
 
     # the quoted "util/scale.cuh" resolves through the inferred -I<out>/include
@@ -74,8 +81,11 @@ def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tm
 
     explained = files["src/explained.cu"]
     assert explained["status"] == "fails" and explained["cause_class"] == "undeclared-identifier"
-    assert re.fullmatch(rf"{re.escape(str(out))}/src/explained\.cu:\d+:\d+: use of undeclared identifier "
-                        r"'cudaArrayGetPlane'", explained["reason"])
+    assert re.fullmatch(
+        rf"{re.escape(str(out))}/src/explained\.cu:\d+:\d+: use of undeclared identifier "
+        r"'cudaArrayGetPlane'",
+        explained["reason"],
+    )
     assert explained["explained_by"] == f"HP001 at {project}/src/explained.cu:6"
 
     unexplained = files["src/unexplained.cu"]
@@ -86,7 +96,7 @@ def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tm
     assert (hp013["path"], hp013["line"], hp013["severity"]) == (f"{project}/src/unexplained.cu", 6, "error")
     assert "use of undeclared identifier 'read'" in hp013["message"] and "<unistd.h>" in hp013["message"]
     line = (project / "src" / "unexplained.cu").read_text().splitlines()[5]
-    assert line[hp013["column"] - 1:].startswith("read(")  # the column of the error, in the user's file
+    assert line[hp013["column"] - 1 :].startswith("read(")  # the column of the error, in the user's file
 
     # the first error lies in a header: the header fails with it, explained by HP001 there
     planes, through = files["include/util/planes.cuh"], files["src/through_header.cu"]
@@ -100,15 +110,19 @@ def test_each_file_gets_its_status_and_every_failure_a_finding(project: Path, tm
     assert re.fullmatch(r"needs <hipblaslt[/\w]*\.h> \(hipBLASLt\), not installed", library["reason"])
 
     version = f"{hipcc.version[0]}.{hipcc.version[1]}"
-    assert re.search(rf"hipify-plus: checked 5 units with hipcc {version} for gfx90a: 1 compile, 3 fail, "
-                     r"1 not checked \(missing headers: hipblaslt[/\w]*\.h\)", stderr)
+    assert re.search(
+        rf"hipify-plus: checked 5 units with hipcc {version} for gfx90a: 1 compile, 3 fail, "
+        r"1 not checked \(missing headers: hipblaslt[/\w]*\.h\)",
+        stderr,
+    )
     assert f"for ROCm {version} (the installed hipcc)" in stderr
     assert result["check"]["compile"] == 1 and result["check"]["fail"] == 3
 
 
 @pytest.mark.hipcc
 def test_the_cache_answers_a_second_run_and_a_changed_header_invalidates_it(
-        project: Path, tmp_path: Path, cache: Path, hipcc: Hipcc, capsys) -> None:
+    project: Path, tmp_path: Path, cache: Path, hipcc: Hipcc, capsys
+) -> None:
     out = tmp_path / "out"
     _, first, _ = _check(project, out, capsys)
     entries = set(cache.iterdir())
@@ -119,15 +133,21 @@ def test_the_cache_answers_a_second_run_and_a_changed_header_invalidates_it(
     assert set(cache.iterdir()) == entries
     units = {Path(f["path"]).name: f for f in second["check"]["files"] if f["kind"] == "unit"}
     assert all(f["cached"] for f in units.values())
-    assert [(f["status"], f["reason"]) for f in units.values()] == \
-           [(f["status"], f["reason"]) for f in first["check"]["files"] if f["kind"] == "unit"]
+    assert [(f["status"], f["reason"]) for f in units.values()] == [
+        (f["status"], f["reason"]) for f in first["check"]["files"] if f["kind"] == "unit"
+    ]
 
     header = project / "include" / "util" / "scale.cuh"
     header.write_text(header.read_text() + "__device__ inline float halved(float x) { return x / 2; }\n")
     _, third, _ = _check(project, out, capsys)
     cached = {Path(f["path"]).name: f["cached"] for f in third["check"]["files"] if f["kind"] == "unit"}
-    assert cached == {"good.cu": False, "explained.cu": False, "unexplained.cu": True, "through_header.cu": True,
-                      "needs_library.cu": True}
+    assert cached == {
+        "good.cu": False,
+        "explained.cu": False,
+        "unexplained.cu": True,
+        "through_header.cu": True,
+        "needs_library.cu": True,
+    }
     assert len(set(cache.iterdir()) - entries) == 2
 
     _, fourth, _ = _check(project, out, capsys, "--no-cache")
@@ -158,23 +178,26 @@ def test_a_crashing_hipcc_is_named(project: Path, tmp_path: Path, cache: Path, c
     assert not cache.exists()  # an answer that is not about the code is never cached
 
 
-def test_the_default_target_is_the_installed_hipcc(project: Path, tmp_path: Path, capsys,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_target_is_the_installed_hipcc(
+    project: Path, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _fake_hipcc(tmp_path, "exit 1")
     monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
     monkeypatch.delenv("ROCM_PATH", raising=False)
     _, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "a"), "--no-progress"], capsys)
     assert "converted for ROCm 5.7 (the installed hipcc)" in stderr
-    _, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "b"), "--no-progress",
-                        "--rocm-version", "6.2"], capsys)
+    _, _, stderr = run(
+        ["convert", str(project), "-o", str(tmp_path / "b"), "--no-progress", "--rocm-version", "6.2"], capsys
+    )
     assert "converted for ROCm 6.2 (" in stderr and "installed hipcc" not in stderr
 
 
 def test_an_unusable_compile_commands_is_a_usage_error(project: Path, tmp_path: Path, capsys) -> None:
     database = tmp_path / "compile_commands.json"
     database.write_text("{not json")
-    code, _, stderr = run(["convert", str(project), "-o", str(tmp_path / "out"), "--check",
-                           "--compile-commands", str(database)], capsys)
+    code, _, stderr = run(
+        ["convert", str(project), "-o", str(tmp_path / "out"), "--check", "--compile-commands", str(database)], capsys
+    )
     assert code == 2 and "not a compile_commands.json" in stderr and "Traceback" not in stderr
     assert not (tmp_path / "out").exists()
 

@@ -32,18 +32,36 @@ def test_convert_statistics_count_what_convert_reports(tree: Path, tmp_path: Pat
     _, out, _ = run([*common, "--statistics", "--output-format", "json"], capsys)
     rows = json.loads(out)
     assert findings and {r["rule"]: r["count"] for r in rows} == {
-        rule: sum(1 for f in findings if f["rule"] == rule) for rule in {f["rule"] for f in findings}}
+        rule: sum(1 for f in findings if f["rule"] == rule) for rule in {f["rule"] for f in findings}
+    }
     assert all(r["fixable"] == 0 for r in rows)  # convert applied its fixes already
 
 
 def test_convert_output_file_holds_the_findings_and_stdout_stays_empty(tree: Path, tmp_path: Path, capsys) -> None:
     target = tmp_path / "findings.json"
-    code, out, _ = run(["convert", str(tree), "-o", str(tmp_path / "out"), "--no-cache", "--rocm-version", "5.7",
-                        "-q", "--output-format", "json", "--output-file", str(target), "--exit-zero"], capsys)
+    code, out, _ = run(
+        [
+            "convert",
+            str(tree),
+            "-o",
+            str(tmp_path / "out"),
+            "--no-cache",
+            "--rocm-version",
+            "5.7",
+            "-q",
+            "--output-format",
+            "json",
+            "--output-file",
+            str(target),
+            "--exit-zero",
+        ],
+        capsys,
+    )
     assert code == 0 and out == ""
     assert isinstance(json.loads(target.read_text()), list)
-    code, _, err = run(["convert", str(tree), "-o", str(tmp_path / "out2"), "--no-cache", "--output-file",
-                        str(tmp_path)], capsys)
+    code, _, err = run(
+        ["convert", str(tree), "-o", str(tmp_path / "out2"), "--no-cache", "--output-file", str(tmp_path)], capsys
+    )
     assert code == 2 and "is a folder" in err and "Traceback" not in err
     assert not (tmp_path / "out2").exists()
 
@@ -52,8 +70,22 @@ def test_target_options_have_one_spelling_everywhere(tree: Path, tmp_path: Path,
     source = tree / INPUT.name
     outputs = []
     for rocm, arch in (("--rocm-version", "--offload-arch"), ("--target-rocm", "--arch")):
-        run(["convert", str(source), "-o", str(tmp_path / f"{rocm}.hip"), "--no-cache", rocm, "5.7", arch, "gfx942",
-             "-q", "--exit-zero"], capsys)
+        run(
+            [
+                "convert",
+                str(source),
+                "-o",
+                str(tmp_path / f"{rocm}.hip"),
+                "--no-cache",
+                rocm,
+                "5.7",
+                arch,
+                "gfx942",
+                "-q",
+                "--exit-zero",
+            ],
+            capsys,
+        )
         outputs.append((tmp_path / f"{rocm}.hip").read_bytes())
     assert outputs[0] == outputs[1]
     lint_outputs = []

@@ -1,4 +1,5 @@
-"""ruff and mypy, run as tests, so that a style or typing regression fails the suite (and CI).
+"""ruff (lint and format) and mypy, run as tests, so that a style or typing regression fails
+the suite (and CI).
 
 Their configuration is in pyproject.toml ([tool.ruff], [tool.mypy]); both are pinned in the
 `test` extra. The lists below are files not yet brought to that configuration; each entry must
@@ -54,6 +55,11 @@ def _mypy_errors() -> dict[str, list[str]]:
 def test_ruff_finds_nothing() -> None:
     new = {path: lines for path, lines in _ruff_findings().items() if path not in NOT_YET_RUFF_CLEAN}
     assert not new, "ruff check:\n" + "\n".join(line for lines in new.values() for line in lines)
+
+
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    done = _run("ruff", "format", "--check", *RUFF_PATHS)
+    assert done.returncode == 0, "ruff format would reformat:\n" + done.stdout + done.stderr
 
 
 def test_mypy_finds_nothing() -> None:

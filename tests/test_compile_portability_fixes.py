@@ -20,12 +20,9 @@ from .conftest import CORPUS, Hipcc
 
 PORTABILITY = CORPUS / "lint" / "portability"
 INPUTS = sorted(
-    p for p in PORTABILITY.glob("*.cu")
-    if not is_expected_output(p) and "compile" in load_fixture(p).settings
+    p for p in PORTABILITY.glob("*.cu") if not is_expected_output(p) and "compile" in load_fixture(p).settings
 )
-CONVERTED = sorted(
-    p for p in (CORPUS / "translate" / "device_intrinsics").glob("*.cu") if not is_expected_output(p)
-)
+CONVERTED = sorted(p for p in (CORPUS / "translate" / "device_intrinsics").glob("*.cu") if not is_expected_output(p))
 # gfx1100 needs -nogpulib with Debian 12's HIP 5.2 (no device libraries for it); a syntax
 # check does not link them.
 ARCHES = ("gfx90a", "gfx1100")
@@ -37,9 +34,12 @@ def _id(path: Path) -> str:
 
 def _check(hipcc: Hipcc, source: Path, arch: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [hipcc.path, f"--offload-arch={arch}", "-nogpulib", "-fsyntax-only", "-x", "hip",
-         "-std=c++17", str(source)],
-        capture_output=True, text=True, env=hipcc.env(), timeout=300, check=False,
+        [hipcc.path, f"--offload-arch={arch}", "-nogpulib", "-fsyntax-only", "-x", "hip", "-std=c++17", str(source)],
+        capture_output=True,
+        text=True,
+        env=hipcc.env(),
+        timeout=300,
+        check=False,
     )
 
 

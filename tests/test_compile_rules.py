@@ -48,8 +48,9 @@ def test_host_float_classification_leaves_c_alone(tmp_path: Path, capsys: pytest
     (tmp_path / "plain.c").write_text(body.format(""))
     (tmp_path / "plain.h").write_text(body.format("static inline "))
     (tmp_path / "cxx.h").write_text(body.format("namespace util { }\nstatic inline "))
-    code, out, _ = run_cli(["lint", str(tmp_path), "--select", "HP719", "--output-format", "concise", "--exit-zero"],
-                           capsys)
+    code, out, _ = run_cli(
+        ["lint", str(tmp_path), "--select", "HP719", "--output-format", "concise", "--exit-zero"], capsys
+    )
     assert code == 0
     flagged = {line.split(":")[0].rsplit("/", 1)[-1] for line in out.splitlines() if "HP719" in line}
     assert flagged == {"cxx.h"}

@@ -155,7 +155,12 @@ def test_rules_and_rule_commands(capsys) -> None:
 
 
 def test_python_dash_m_entry_point(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "hipify_plus", "--version"], capture_output=True,
-                          text=True, check=False, cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    done = subprocess.run(
+        [sys.executable, "-m", "hipify_plus", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
     assert done.returncode == 0 and done.stdout.startswith("hipify-plus ")

@@ -39,7 +39,10 @@ def test_missing_parts_come_with_what_they_use_in_order() -> None:
     assert cudnn.missing_parts([cudnn.FUSION], []) == (cudnn.PROBLEM, cudnn.FIND, cudnn.FORWARD, cudnn.FUSION)
     assert cudnn.missing_parts([cudnn.FUSION], [cudnn.PROBLEM, cudnn.FIND, cudnn.FORWARD]) == (cudnn.FUSION,)
     assert cudnn.missing_parts([cudnn.LAYOUT, cudnn.BACKWARD_DATA], [cudnn.PROBLEM]) == (
-        cudnn.FIND, cudnn.BACKWARD_DATA, cudnn.LAYOUT)
+        cudnn.FIND,
+        cudnn.BACKWARD_DATA,
+        cudnn.LAYOUT,
+    )
     assert cudnn.missing_parts([cudnn.HEURISTIC], [cudnn.HEURISTIC]) == ()
 
 
@@ -49,10 +52,13 @@ def test_every_part_once_and_after_what_it_uses() -> None:
     guards = [g.decode() for g in GUARD.findall(outcome.data)]
     assert sorted(guards) == sorted(set(guards)), guards
     assert set(guards) == {cudnn.LAYOUT, cudnn.HEURISTIC, cudnn.PROBLEM, cudnn.FIND, cudnn.FORWARD, cudnn.FUSION}
-    for part, needs in ((cudnn.FIND, [cudnn.PROBLEM]), (cudnn.FORWARD, [cudnn.PROBLEM, cudnn.FIND]),
-                        (cudnn.FUSION, [cudnn.PROBLEM, cudnn.FIND, cudnn.FORWARD])):
+    for part, needs in (
+        (cudnn.FIND, [cudnn.PROBLEM]),
+        (cudnn.FORWARD, [cudnn.PROBLEM, cudnn.FIND]),
+        (cudnn.FUSION, [cudnn.PROBLEM, cudnn.FIND, cudnn.FORWARD]),
+    ):
         assert all(guards.index(n) < guards.index(part) for n in needs), guards
-    body = outcome.data[outcome.data.index(b"int layer("):]
+    body = outcome.data[outcome.data.index(b"int layer(") :]
     assert body.count(b"hipify_plus_miopen::convolution_forward(") == 2
     assert b"hipify_plus_miopen::convolution_bias_activation_forward(h, x, px, w, pw, c, ws, n, b, pb, a," in body
     assert b"hipify_plus_miopen::set_4d_tensor_with_layout(x, miopenHalf, miopenTensorNHWC, 8, 16, 32, 32)" in body

@@ -33,8 +33,12 @@ def _rows(index: Detectors, wanted: set[str] | None = None) -> list[list[str]]:
     """(node type or kind, module, function) of every detector of the index that emits one of
     `wanted` (all when None), sorted."""
     groups = [*index.by_node_type.items(), ("file", index.files), ("build", index.builds)]
-    return sorted([where, i.function.__module__, i.function.__name__] for where, items in groups for i in items
-                  if wanted is None or wanted & set(i.emits))
+    return sorted(
+        [where, i.function.__module__, i.function.__name__]
+        for where, items in groups
+        for i in items
+        if wanted is None or wanted & set(i.emits)
+    )
 
 
 @pytest.mark.parametrize("rules", [("HP503", "HP510"), ("HP703",), ("HP106", "HP323", "HP709"), ("HP402",)])

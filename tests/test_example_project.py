@@ -16,8 +16,20 @@ PROJECT = CORPUS / "projects" / "heat2d"
 def test_example_converts_and_compiles(tmp_path: Path, hipcc: Hipcc, capsys) -> None:
     out = tmp_path / "heat2d-hip"
     version = ".".join(map(str, hipcc.version))
-    code = main(["convert", str(PROJECT), "-o", str(out), "--rename", "--header-suffix", ".hpp",
-                 "--rocm-version", version, "--no-progress"])
+    code = main(
+        [
+            "convert",
+            str(PROJECT),
+            "-o",
+            str(out),
+            "--rename",
+            "--header-suffix",
+            ".hpp",
+            "--rocm-version",
+            version,
+            "--no-progress",
+        ]
+    )
     _, stderr = capsys.readouterr()
     assert code in (0, 1), stderr
     assert (out / "src" / "main.hip").exists() and (out / "include" / "heat2d.hpp").exists()
@@ -38,12 +50,27 @@ def test_example_builds_with_its_converted_build_files(tool: str, tmp_path: Path
         pytest.skip(f"{tool} is not installed")
     out = tmp_path / "heat2d-hip"
     version = ".".join(map(str, hipcc.version))
-    main(["convert", str(PROJECT), "-o", str(out), "--rename", "--header-suffix", ".hpp",
-          "--rocm-version", version, "--no-progress"])
+    main(
+        [
+            "convert",
+            str(PROJECT),
+            "-o",
+            str(out),
+            "--rename",
+            "--header-suffix",
+            ".hpp",
+            "--rocm-version",
+            version,
+            "--no-progress",
+        ]
+    )
     capsys.readouterr()
     env = {**os.environ, "HIP_PLATFORM": "amd"}
-    steps = ([["cmake", "-S", str(out), "-B", str(out / "b")], ["cmake", "--build", str(out / "b")]]
-             if tool == "cmake" else [["make", "-C", str(out)]])
+    steps = (
+        [["cmake", "-S", str(out), "-B", str(out / "b")], ["cmake", "--build", str(out / "b")]]
+        if tool == "cmake"
+        else [["make", "-C", str(out)]]
+    )
     for step in steps:
         done = subprocess.run(step, capture_output=True, text=True, env=env, timeout=900, check=False)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

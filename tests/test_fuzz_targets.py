@@ -33,5 +33,5 @@ def test_random_bytes_and_mutations() -> None:
             elif choice < 0.7 and data:
                 del data[position : position + rng.randint(1, 30)]
             else:
-                data[position:position] = rng.choice([b"/*", b"\"", b"#if ", b"<<<", b"\\\n", b"}", b"(", b"\xff"])
+                data[position:position] = rng.choice([b"/*", b'"', b"#if ", b"<<<", b"\\\n", b"}", b"(", b"\xff"])
         one_input(bytes(data))

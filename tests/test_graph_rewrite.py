@@ -74,6 +74,11 @@ def test_cuda_form_compiles_with_nvcc(switch: str, tmp_path: Path) -> None:
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc is not installed")
-    done = subprocess.run([nvcc, "-c", "-o", str(tmp_path / "x.o"), f"-D{MACRO}={switch}", str(CUDA_SIDE)],
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [nvcc, "-c", "-o", str(tmp_path / "x.o"), f"-D{MACRO}={switch}", str(CUDA_SIDE)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]

@@ -11,8 +11,23 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hipify_plus"
 
 # Lowest first. A top-level module or package of hipify_plus belongs to exactly one layer.
 LAYERS: list[set[str]] = [
-    {"__init__", "data", "versions", "literals", "lexer", "source", "edits", "registry", "templates",
-     "fsutil", "subprocesses", "filekinds", "files", "compile_flags", "regex_literals"},
+    {
+        "__init__",
+        "data",
+        "versions",
+        "literals",
+        "lexer",
+        "source",
+        "edits",
+        "registry",
+        "templates",
+        "fsutil",
+        "subprocesses",
+        "filekinds",
+        "files",
+        "compile_flags",
+        "regex_literals",
+    },
     {"parse", "mappings", "diagnostics"},
     {"cuda", "amd", "buildsys", "rewrite", "include_graph", "linemap"},
     {"translate", "lint"},
@@ -50,8 +65,7 @@ def _imports() -> list[tuple[str, str, str]]:
             modules = []
             if isinstance(node, ast.ImportFrom) and node.module == "hipify_plus":
                 # `from hipify_plus import lexer, __version__`: submodules, or the package itself
-                modules = [f"hipify_plus.{a.name}" if _is_part(a.name) else "hipify_plus.__init__"
-                           for a in node.names]
+                modules = [f"hipify_plus.{a.name}" if _is_part(a.name) else "hipify_plus.__init__" for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 modules = [node.module]
             elif isinstance(node, ast.Import):
@@ -63,8 +77,11 @@ def _imports() -> list[tuple[str, str, str]]:
 
 
 def test_every_part_of_the_package_has_a_layer() -> None:
-    parts = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
-             if p.suffix == ".py" or (p.is_dir() and (p / "__init__.py").exists())}
+    parts = {
+        p.name.removesuffix(".py")
+        for p in PACKAGE.iterdir()
+        if p.suffix == ".py" or (p.is_dir() and (p / "__init__.py").exists())
+    }
     for part in parts:
         _layer_of(part)
 
@@ -77,8 +94,10 @@ def test_imports_go_down_the_layers() -> None:
         if (importer, imported) in APART:
             wrong.append(f"{where}: {importer} must not import {imported}")
         elif _layer_of(imported) > _layer_of(importer):
-            wrong.append(f"{where}: hipify_plus.{importer} (layer {_layer_of(importer)}) imports "
-                         f"hipify_plus.{imported} (layer {_layer_of(imported)}), a layer above it")
+            wrong.append(
+                f"{where}: hipify_plus.{importer} (layer {_layer_of(importer)}) imports "
+                f"hipify_plus.{imported} (layer {_layer_of(imported)}), a layer above it"
+            )
     assert not wrong, "\n".join(wrong)
 
 

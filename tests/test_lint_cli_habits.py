@@ -36,13 +36,15 @@ def test_statistics_count_per_rule_as_the_findings_do(source: Path, capsys) -> N
     rows = json.loads(out)
     assert code == 1
     assert {r["rule"]: r["count"] for r in rows} == {
-        rule: sum(1 for f in findings if f["rule"] == rule) for rule in {f["rule"] for f in findings}}
+        rule: sum(1 for f in findings if f["rule"] == rule) for rule in {f["rule"] for f in findings}
+    }
     assert [r["count"] for r in rows] == sorted((r["count"] for r in rows), reverse=True)
     hp103 = next(r for r in rows if r["rule"] == "HP103")
     assert hp103["name"] == "mask-32bit-sync-intrinsic" and 0 < hp103["fixable"] <= hp103["count"]
     code, text, _ = run(["lint", str(source), "--statistics"], capsys)
-    assert any(line.split()[:3] == [str(hp103["count"]), "HP103", "mask-32bit-sync-intrinsic"]
-               for line in text.splitlines())
+    assert any(
+        line.split()[:3] == [str(hp103["count"]), "HP103", "mask-32bit-sync-intrinsic"] for line in text.splitlines()
+    )
     code, _, err = run(["lint", str(source), "--statistics", "--output-format", "sarif"], capsys)
     assert code == 2 and "--statistics gives text or json" in err
 

@@ -19,8 +19,7 @@ from .conftest import CORPUS
 
 LINT = CORPUS / "lint"
 INPUTS = sorted(
-    p for p in LINT.rglob("*")
-    if p.is_file() and file_kind(p.name) is not None and not is_expected_output(p)
+    p for p in LINT.rglob("*") if p.is_file() and file_kind(p.name) is not None and not is_expected_output(p)
 )
 
 

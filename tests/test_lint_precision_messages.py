@@ -14,7 +14,7 @@ target_link_libraries(p PRIVATE CUDA::cudart CUDA::cublas_static CUDA::nppif CUD
 
 def _messages(rule: str, path: str, data: bytes) -> dict[str, str]:
     result = lint(path, data, LintSettings(select=(rule,)))
-    return {data[d.start:d.end].decode(): d.message for d in result.diagnostics if d.rule == rule}
+    return {data[d.start : d.end].decode(): d.message for d in result.diagnostics if d.rule == rule}
 
 
 def test_cuda_toolkit_targets_name_the_rocm_target_or_say_there_is_none() -> None:

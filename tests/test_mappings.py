@@ -10,8 +10,25 @@ from hipify_plus.mappings import CUDA_LOOKING, load_mappings
 
 from .conftest import ROOT, SHARED
 
-LIBRARIES = {"runtime", "driver", "device", "cublas", "cublaslt", "curand", "cufft", "cusparse",
-             "cusolver", "cudnn", "cub", "rtc", "cucomplex", "nvtx", "cutensor", "cusparselt", "cufile"}
+LIBRARIES = {
+    "runtime",
+    "driver",
+    "device",
+    "cublas",
+    "cublaslt",
+    "curand",
+    "cufft",
+    "cusparse",
+    "cusolver",
+    "cudnn",
+    "cub",
+    "rtc",
+    "cucomplex",
+    "nvtx",
+    "cutensor",
+    "cusparselt",
+    "cufile",
+}
 STATUSES = {"supported", "unsupported", "deprecated", "removed", "experimental", "lint"}
 
 
@@ -97,9 +114,14 @@ def test_v2_spellings_match_the_hipify_6_3_tables() -> None:
 
 @pytest.mark.parametrize(
     ("name", "library", "counterpart"),
-    [("nvmlDeviceGetCount", "nvml", "AMD SMI"), ("NVML_SUCCESS", "nvml", "AMD SMI"),
-     ("nvjpegCreate", "nvjpeg", "rocJPEG"), ("nppiResize_8u_C1R", "npp", "none"),
-     ("nvinfer1", "tensorrt", "MIGraphX"), ("nvshmem_malloc", "nvshmem", "rocSHMEM")],
+    [
+        ("nvmlDeviceGetCount", "nvml", "AMD SMI"),
+        ("NVML_SUCCESS", "nvml", "AMD SMI"),
+        ("nvjpegCreate", "nvjpeg", "rocJPEG"),
+        ("nppiResize_8u_C1R", "npp", "none"),
+        ("nvinfer1", "tensorrt", "MIGraphX"),
+        ("nvshmem_malloc", "nvshmem", "rocSHMEM"),
+    ],
 )
 def test_libraries_no_table_covers_name_their_counterpart(name: str, library: str, counterpart: str) -> None:
     mapping = load_mappings().get(name)
@@ -119,8 +141,12 @@ def test_generator_reads_the_6_3_tables_too(tmp_path: Path) -> None:
     tables = SHARED / "hipify-tables"
     if not tables.is_dir():
         pytest.skip("../shared/hipify-tables is not beside this checkout")
-    done = subprocess.run([sys.executable, str(ROOT / "tools/gen_mappings.py"), str(tables), str(tmp_path)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools/gen_mappings.py"), str(tables), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "cutensor   no table" in done.stdout
     assert (tmp_path / "meta.txt").read_text().endswith("newest_rocm=6.3.0\n")
@@ -134,8 +160,12 @@ def test_generator_reproduces_committed_data(tmp_path: Path) -> None:
     out = tmp_path / "mappings"
     out.mkdir()
     (out / "extra.tsv").write_bytes((ROOT / "rules/mappings/extra.tsv").read_bytes())
-    done = subprocess.run([sys.executable, str(ROOT / "tools/gen_mappings.py"), str(tables), str(out)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools/gen_mappings.py"), str(tables), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     for generated in sorted(out.iterdir()):
         committed = ROOT / "rules/mappings" / generated.name

@@ -24,9 +24,14 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     work = tmp_path_factory.mktemp("precommit")
     repo = work / "repo"
     repo.mkdir()
-    env = {**os.environ, "PRE_COMMIT_HOME": str(work / "cache"), "GIT_AUTHOR_NAME": "t",
-           "GIT_AUTHOR_EMAIL": "t@example.invalid", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.invalid"}
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(work / "cache"),
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
     (repo / "bad.cu").write_bytes(BAD)
     (repo / "good.cu").write_bytes(GOOD)
@@ -38,7 +43,12 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
 def try_repo(repo: Path, env: dict[str, str], hook: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files", "--verbose"],
-        cwd=repo, env=env, capture_output=True, text=True, timeout=900, check=False,
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
     )
 
 

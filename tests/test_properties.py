@@ -18,26 +18,59 @@ from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 
 CODE = [
-    "cudaMalloc(&p, n * sizeof(float));", "cudaStream_t s; cudaStreamCreate(&s);",
-    "v += __shfl_xor_sync(0xffffffff, v, o);", "for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(~0u, v, o);",
-    "k<<<grid, 256, 0, s>>>(a, b);", "k<float, 4><<<1, dim3(32, 8)>>>(x);", "#include <cuda_runtime.h>",
-    "#include \"cuda_runtime.h\"", "#include <cublas_v2.h>", "#define CHECK(x) do { cudaError_t e = (x); } while (0)",
-    "#define WARP 32", "#if defined(__CUDA_ARCH__)", "#endif", "#ifdef __CUDACC__", "#else",
-    "__global__ void k(float* a) {", "}", "{", "unsigned m = __ballot_sync(0xffffffffu, x > 0);",
-    "int lane = threadIdx.x & 31;", "__shared__ float tile[32][33];", "cudaMemcpy(d, h, n, cudaMemcpyHostToDevice);",
-    "cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &a, A, m, B, k, &b, C, m);", "cudaCheck(cudaGetLastError());",
-    "__launch_bounds__(256, 2)", "asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(l));", "template <typename T>",
-    "x = (a < b) ? c : d;", ";", ")", "(", ",", "<<<", ">>>", "::", "#", "\\", "0x1f", "1e-5f", "int cudaValue = 3;",
+    "cudaMalloc(&p, n * sizeof(float));",
+    "cudaStream_t s; cudaStreamCreate(&s);",
+    "v += __shfl_xor_sync(0xffffffff, v, o);",
+    "for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(~0u, v, o);",
+    "k<<<grid, 256, 0, s>>>(a, b);",
+    "k<float, 4><<<1, dim3(32, 8)>>>(x);",
+    "#include <cuda_runtime.h>",
+    '#include "cuda_runtime.h"',
+    "#include <cublas_v2.h>",
+    "#define CHECK(x) do { cudaError_t e = (x); } while (0)",
+    "#define WARP 32",
+    "#if defined(__CUDA_ARCH__)",
+    "#endif",
+    "#ifdef __CUDACC__",
+    "#else",
+    "__global__ void k(float* a) {",
+    "}",
+    "{",
+    "unsigned m = __ballot_sync(0xffffffffu, x > 0);",
+    "int lane = threadIdx.x & 31;",
+    "__shared__ float tile[32][33];",
+    "cudaMemcpy(d, h, n, cudaMemcpyHostToDevice);",
+    "cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &a, A, m, B, k, &b, C, m);",
+    "cudaCheck(cudaGetLastError());",
+    "__launch_bounds__(256, 2)",
+    'asm volatile("mov.u32 %0, %%laneid;" : "=r"(l));',
+    "template <typename T>",
+    "x = (a < b) ? c : d;",
+    ";",
+    ")",
+    "(",
+    ",",
+    "<<<",
+    ">>>",
+    "::",
+    "#",
+    "\\",
+    "0x1f",
+    "1e-5f",
+    "int cudaValue = 3;",
 ]
 COMMENTS = ["// cudaMalloc in a comment \u00e9", "/* __shfl_xor_sync(0xffffffff) */", "/* multi\n line cudaFree */"]
-STRINGS = ['"cudaMalloc failed: %s\\n"', "R\"(cudaMemcpy)\"", "'c'", '"\\"quoted\\" cudaFree"']
+STRINGS = ['"cudaMalloc failed: %s\\n"', 'R"(cudaMemcpy)"', "'c'", '"\\"quoted\\" cudaFree"']
 JUNK = ["\u00ff\u00fe", "\t", "  ", "\r\n", "\n", "\x00"]
 FRAGMENTS = st.lists(
     st.one_of(st.sampled_from(CODE), st.sampled_from(COMMENTS), st.sampled_from(STRINGS), st.sampled_from(JUNK)),
     max_size=40,
 )
-OPTIONS = [TranslateOptions(rocm_version=(6, 3, 0)), TranslateOptions(rocm_version=(5, 2, 0), hip_launch_syntax=True),
-           TranslateOptions(rocm_version=(6, 3, 0), roc=True)]
+OPTIONS = [
+    TranslateOptions(rocm_version=(6, 3, 0)),
+    TranslateOptions(rocm_version=(5, 2, 0), hip_launch_syntax=True),
+    TranslateOptions(rocm_version=(6, 3, 0), roc=True),
+]
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -106,7 +139,7 @@ def test_markdown_code_span_holds_any_text(text: str) -> None:
         return
     fence = re.match(r"`+", span).group()
     assert span.endswith(fence) and "\n" not in span
-    inner = span[len(fence):-len(fence)]
+    inner = span[len(fence) : -len(fence)]
     assert fence not in re.findall(r"`+", inner)  # nothing inside closes the span early
     assert re.search(r"(?<!\\)\|", inner) is None  # a cell bar never escapes the span
 
@@ -120,8 +153,9 @@ def test_html_message_escapes_everything_but_its_code_tags(text: str) -> None:
     assert "<" not in html and ">" not in html and '"' not in html
 
 
-PATHS = st.lists(st.text(alphabet=st.sampled_from(list("abcdefgh_.-é<>|`")), min_size=1, max_size=30),
-                 min_size=1, max_size=6).map("/".join)
+PATHS = st.lists(
+    st.text(alphabet=st.sampled_from(list("abcdefgh_.-é<>|`")), min_size=1, max_size=30), min_size=1, max_size=6
+).map("/".join)
 
 
 @PROPERTY

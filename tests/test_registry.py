@@ -13,8 +13,17 @@ from hipify_plus.testing import load_fixture
 
 from .test_lint_corpus import INPUTS, settings_for
 
-FAMILY_PREFIX = {"translate": "HP0", "compile": "HP7", "wavefront": "HP1", "launch": "HP2", "libraries": "HP3",
-                 "build": "HP4", "portability": "HP5", "resources": "HP6", "meta": "HP9"}
+FAMILY_PREFIX = {
+    "translate": "HP0",
+    "compile": "HP7",
+    "wavefront": "HP1",
+    "launch": "HP2",
+    "libraries": "HP3",
+    "build": "HP4",
+    "portability": "HP5",
+    "resources": "HP6",
+    "meta": "HP9",
+}
 NOT_FROM_DETECTORS = {"translate", "resources"}  # emitted by the translator / the resources command
 RULES = sorted(all_rules().values(), key=lambda r: r.id)
 LINT_RULES = [r for r in RULES if r.family not in NOT_FROM_DETECTORS]
@@ -102,10 +111,13 @@ def test_one_family_imported_alone_emits_exactly_its_rules(family: str) -> None:
     import subprocess
     import sys
 
-    probe = ("import json; from hipify_plus.lint.registry import detectors; "
-             f"print(json.dumps(sorted({{r for i in detectors(frozenset({{{family!r}}})).all() for r in i.emits}})))")
-    emitted = json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                                        check=True).stdout)
+    probe = (
+        "import json; from hipify_plus.lint.registry import detectors; "
+        f"print(json.dumps(sorted({{r for i in detectors(frozenset({{{family!r}}})).all() for r in i.emits}})))"
+    )
+    emitted = json.loads(
+        subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    )
     assert emitted == sorted(r.id for r in LINT_RULES if r.family == family)
 
 
@@ -122,8 +134,9 @@ def test_a_rule_in_a_family_package_lives_in_the_module_named_after_it() -> None
         for rule_id in (r for r in item.emits if r in rules):  # unknown ids: another test
             expected = f"{rule_id.lower()}_{rules[rule_id].name.replace('-', '_')}"
             if parts[4] != expected:
-                wrong.append(f"{item.function.__module__}.{item.function.__name__} emits {rule_id}: "
-                             f"expected in {expected}.py")
+                wrong.append(
+                    f"{item.function.__module__}.{item.function.__name__} emits {rule_id}: expected in {expected}.py"
+                )
     assert not wrong
 
 
@@ -139,8 +152,10 @@ def test_no_detector_module_over_400_lines() -> None:
     import hipify_plus.lint.detectors as package
 
     root = Path(package.__file__).parent
-    lengths = {p.relative_to(root).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
-               for p in sorted(root.rglob("*.py"))}
+    lengths = {
+        p.relative_to(root).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+        for p in sorted(root.rglob("*.py"))
+    }
     too_long = {p: n for p, n in lengths.items() if n > MAX_DETECTOR_MODULE_LINES and p not in LONG_DETECTOR_MODULES}
     assert not too_long, f"detector modules over {MAX_DETECTOR_MODULE_LINES} lines: {too_long}"
     split = sorted(p for p in LONG_DETECTOR_MODULES if lengths.get(p, 0) <= MAX_DETECTOR_MODULE_LINES)

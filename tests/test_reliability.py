@@ -20,8 +20,10 @@ from hipify_plus.cli import main
 from .conftest import ROOT
 from .conftest import run_cli as run
 
-KERNEL = (b"__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\n"
-          b"void f(float* a) { k<<<1, 64>>>(a); cudaDeviceSynchronize(); }\n")
+KERNEL = (
+    b"__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\n"
+    b"void f(float* a) { k<<<1, 64>>>(a); cudaDeviceSynchronize(); }\n"
+)
 BAD_INPUTS: dict[str, bytes] = {
     "binary.cu": b"\x7fELF\x02\x01\x00\x00" + bytes(range(256)) * 4,
     "latin1.cu": b"// caf\xe9 na\xefve comment\n" + KERNEL + b'const char* s = "\xff\xfe cudaMalloc";\n',
@@ -164,10 +166,22 @@ def _check_each_input_whole(files: dict[Path, bytes]) -> tuple[int, int]:
 def test_interrupted_in_place_run_leaves_every_file_whole(how: signal.Signals, tmp_path: Path) -> None:
     files = _make_tree(tmp_path / "src", 400)
     process = subprocess.Popen(
-        [sys.executable, "-m", "hipify_plus", "convert", str(tmp_path / "src"), "--in-place", "-j", "1",
-         "--no-progress", "-q"],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "hipify_plus",
+            "convert",
+            str(tmp_path / "src"),
+            "--in-place",
+            "-j",
+            "1",
+            "--no-progress",
+            "-q",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not any(p.with_name(p.name + ".orig").exists() for p in files):
@@ -180,8 +194,13 @@ def test_interrupted_in_place_run_leaves_every_file_whole(how: signal.Signals, t
     if how == signal.SIGINT:
         assert process.returncode in (0, 1, 130)
     # the next run finishes the job and never overwrites a backup
-    subprocess.run([sys.executable, "-m", "hipify_plus", "convert", str(tmp_path / "src"), "--in-place", "-q"],
-                   cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, check=False)
+    subprocess.run(
+        [sys.executable, "-m", "hipify_plus", "convert", str(tmp_path / "src"), "--in-place", "-q"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        check=False,
+    )
     converted, untouched = _check_each_input_whole(files)
     assert untouched == 0
     assert not [p for p in (tmp_path / "src").iterdir() if re.search(r"\.orig\.\d+$", p.name)]
@@ -271,8 +290,9 @@ def shared_folder():
     shutil.rmtree(folder)
 
 
-def test_unreadable_files_and_folders_are_reported_and_the_rest_goes_on(shared_folder: Path, tmp_path: Path,
-                                                                       capsys) -> None:
+def test_unreadable_files_and_folders_are_reported_and_the_rest_goes_on(
+    shared_folder: Path, tmp_path: Path, capsys
+) -> None:
     base = shared_folder
     (base / "src" / "locked").mkdir(parents=True)
     for name in ("good.cu", "secret.cu", "locked/inner.cu", "readonly.cu"):
@@ -343,8 +363,19 @@ def test_a_broken_hipify_perl_stops_the_run_before_any_file_is_written(kind: str
     fake = _fake_tool(tmp_path, "hipify-perl", body)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
-    code, _, err = run(["convert", str(tmp_path / "src"), "-o", str(tmp_path / "out"), "--engine", "hipify-perl",
-                        "--hipify-perl", str(fake)], capsys)
+    code, _, err = run(
+        [
+            "convert",
+            str(tmp_path / "src"),
+            "-o",
+            str(tmp_path / "out"),
+            "--engine",
+            "hipify-perl",
+            "--hipify-perl",
+            str(fake),
+        ],
+        capsys,
+    )
     assert code == 2 and "Traceback" not in err
     assert f"{fake} does not work as hipify-perl" in err and status in err and said in err
     assert not (tmp_path / "out").exists()
@@ -356,8 +387,9 @@ def test_a_hipify_perl_that_prints_nothing_never_empties_a_file(tmp_path: Path, 
     )
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
-    code, _, err = run(["convert", str(tmp_path / "src"), "--in-place", "--engine", "hipify-perl",
-                        "--hipify-perl", str(fake)], capsys)
+    code, _, err = run(
+        ["convert", str(tmp_path / "src"), "--in-place", "--engine", "hipify-perl", "--hipify-perl", str(fake)], capsys
+    )
     assert code == 1 and "k.cu: hipify-perl printed nothing: the file is left as it is" in err
     assert (tmp_path / "src" / "k.cu").read_bytes() == KERNEL
 
@@ -390,9 +422,11 @@ def test_resources_meets_a_50_mb_file_without_compiling_it(tmp_path: Path, hipcc
 COMPILE_DATABASES = {
     "not_json": ("{", "not a compile_commands.json: Expecting property name"),
     "not_a_list": ('{"file": "k.cu"}', "not a compile_commands.json: expected a JSON list of entries"),
-    "entries_of_the_wrong_kind": ('[1, {"file": 3}, {"file": "k.cu"}, {"file": "k.cu", "command": "nvcc \\"open"}, '
-                                  '{"file": "k.cu", "arguments": "-DX"}]',
-                                  "entry 1 skipped: not a JSON object"),
+    "entries_of_the_wrong_kind": (
+        '[1, {"file": 3}, {"file": "k.cu"}, {"file": "k.cu", "command": "nvcc \\"open"}, '
+        '{"file": "k.cu", "arguments": "-DX"}]',
+        "entry 1 skipped: not a JSON object",
+    ),
 }
 
 
@@ -402,16 +436,27 @@ def test_resources_names_what_is_wrong_with_compile_commands(kind: str, tmp_path
     text, message = COMPILE_DATABASES[kind]
     (tmp_path / "compile_commands.json").write_text(text)
     (tmp_path / "k.cu").write_bytes(KERNEL)
-    code, out, err = run(["resources", str(tmp_path / "k.cu"), "--no-cuda", "--no-cache",
-                          "--compile-commands", str(tmp_path / "compile_commands.json")], capsys)
+    code, out, err = run(
+        [
+            "resources",
+            str(tmp_path / "k.cu"),
+            "--no-cuda",
+            "--no-cache",
+            "--compile-commands",
+            str(tmp_path / "compile_commands.json"),
+        ],
+        capsys,
+    )
     assert "Traceback" not in err and "internal error" not in err
     assert message in err
     if kind == "entries_of_the_wrong_kind":  # the good parts still count; every bad entry is named
         assert code == 1 and "k(float*)" in out
-        for expected in ('entry 2 skipped: "directory" and "file" must be strings',
-                         'entry 3 skipped: no "arguments" and no "command"',
-                         "entry 4 skipped: No closing quotation",
-                         'entry 5 skipped: "arguments" must be a list of strings'):
+        for expected in (
+            'entry 2 skipped: "directory" and "file" must be strings',
+            'entry 3 skipped: no "arguments" and no "command"',
+            "entry 4 skipped: No closing quotation",
+            'entry 5 skipped: "arguments" must be a list of strings',
+        ):
             assert expected in err
     else:
         assert code == 2

@@ -37,9 +37,37 @@ all:
 """
 
 # Every tag the report's own template writes; anything else came from the scanned tree.
-OUR_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "div", "b", "span", "code",
-            "svg", "rect", "text", "table", "tr", "th", "td", "details", "summary", "pre", "small", "br",
-            "ul", "ol", "li", "i"}
+OUR_TAGS = {
+    "html",
+    "head",
+    "meta",
+    "title",
+    "style",
+    "body",
+    "h1",
+    "h2",
+    "p",
+    "div",
+    "b",
+    "span",
+    "code",
+    "svg",
+    "rect",
+    "text",
+    "table",
+    "tr",
+    "th",
+    "td",
+    "details",
+    "summary",
+    "pre",
+    "small",
+    "br",
+    "ul",
+    "ol",
+    "li",
+    "i",
+}
 # Without hipcc and nvcc, and for a fixed target: the same report on every machine.
 FIXED = ["--no-check", "--no-cuda", "--rocm-version", "6.3"]
 
@@ -89,7 +117,8 @@ def test_json_numbers_add_up(capsys) -> None:
     # the total: the findings, plus porting each changed build file and verifying each device line
     assert summary["hours_findings"] == pytest.approx(sum(f["hours"] for f in findings), abs=0.05)
     assert summary["hours"] == pytest.approx(
-        summary["hours_findings"] + summary["hours_build"] + summary["hours_verify"], abs=0.15)
+        summary["hours_findings"] + summary["hours_build"] + summary["hours_verify"], abs=0.15
+    )
     assert summary["hours_verify"] > 0 and summary["device_lines"] > 0
     # a build file costs its hours, or less where the file is small enough to port by hand
     assert 0 < summary["hours_build"] <= summary["build_files"] * report["effort_model"]["build"] + 0.05
@@ -115,12 +144,14 @@ def test_effort_counts_repeats_and_double_reports_once() -> None:
         start = line * 100  # one line each, as real findings are
         return Diagnostic(rule, "x", "error", message, "a.cu", start, start + 8, line, 1, line, 9, data=data), "by hand"
 
-    hours = model.hours([
-        finding("HP001", 3, "`cudaFoo` has no HIP equivalent", "cudaFoo"),
-        finding("HP519", 3, "`cudaFoo` has no HIP counterpart"),  # the same code, another rule
-        finding("HP001", 9, "`cudaFoo` has no HIP equivalent", "cudaFoo"),  # a repeat
-        finding("HP002", 10, "`cudaBar` was removed", "cudaBar"),
-    ])
+    hours = model.hours(
+        [
+            finding("HP001", 3, "`cudaFoo` has no HIP equivalent", "cudaFoo"),
+            finding("HP519", 3, "`cudaFoo` has no HIP counterpart"),  # the same code, another rule
+            finding("HP001", 9, "`cudaFoo` has no HIP equivalent", "cudaFoo"),  # a repeat
+            finding("HP002", 10, "`cudaBar` was removed", "cudaBar"),
+        ]
+    )
     assert hours == [model.rule["HP001"], 0.0, model.rule["HP001"] * model.repeat, model.severity["error"]]
 
 
@@ -163,7 +194,7 @@ def test_markdown_report_escapes_all_source_text(hostile: Path, capsys) -> None:
         if not line.startswith("|---"):
             continue
         cells = len(line.split("|"))
-        for row in lines[index + 1:]:
+        for row in lines[index + 1 :]:
             if not row.startswith("|"):
                 break
             assert len(re.split(r"(?<!\\)\|", row)) == cells, row
@@ -191,8 +222,15 @@ def test_sarif_report_is_valid_and_carries_the_summary(capsys) -> None:
     jsonschema.Draft4Validator(json.loads(schema_path.read_text())).validate(document)
 
 
-@pytest.mark.parametrize("suffix, marker", [(".html", "<!DOCTYPE html>"), (".md", "# Migration gap"),
-                                            (".json", '"summary"'), (".sarif", '"version": "2.1.0"')])
+@pytest.mark.parametrize(
+    "suffix, marker",
+    [
+        (".html", "<!DOCTYPE html>"),
+        (".md", "# Migration gap"),
+        (".json", '"summary"'),
+        (".sarif", '"version": "2.1.0"'),
+    ],
+)
 def test_format_follows_the_output_suffix(suffix: str, marker: str, tmp_path: Path, capsys) -> None:
     target = tmp_path / f"gap{suffix}"
     code, _, err = run(["report", str(PROJECT), "-o", str(target), *FIXED], capsys)
@@ -228,17 +266,25 @@ def test_report_on_unreadable_and_binary_files_names_them(tmp_path: Path, capsys
     assert "blob.cu: binary file" in err
 
 
-@pytest.mark.parametrize("args, message", [
-    (["MISSING"], "missing.cu: no such file or directory"),
-    (["PROJECT", "-o", "FOLDER"], "is a folder; name the report file"),
-    (["PROJECT", "-o", "NOWHERE/gap.html"], "cannot write"),
-    (["PROJECT", "--rocm-version", "six"], "is not a version"),
-    (["PROJECT", "--config", "MISSING"], "no such config file"),
-], ids=["missing-input", "output-is-a-folder", "output-unwritable", "bad-version", "missing-config"])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["MISSING"], "missing.cu: no such file or directory"),
+        (["PROJECT", "-o", "FOLDER"], "is a folder; name the report file"),
+        (["PROJECT", "-o", "NOWHERE/gap.html"], "cannot write"),
+        (["PROJECT", "--rocm-version", "six"], "is not a version"),
+        (["PROJECT", "--config", "MISSING"], "no such config file"),
+    ],
+    ids=["missing-input", "output-is-a-folder", "output-unwritable", "bad-version", "missing-config"],
+)
 def test_bad_report_arguments_give_one_clear_error(args: list[str], message: str, tmp_path: Path, capsys) -> None:
     (tmp_path / "file").write_text("x")
-    names = {"MISSING": str(tmp_path / "missing.cu"), "PROJECT": str(PROJECT), "FOLDER": str(tmp_path),
-             "NOWHERE/gap.html": str(tmp_path / "file" / "gap.html")}
+    names = {
+        "MISSING": str(tmp_path / "missing.cu"),
+        "PROJECT": str(PROJECT),
+        "FOLDER": str(tmp_path),
+        "NOWHERE/gap.html": str(tmp_path / "file" / "gap.html"),
+    }
     code, out, err = run(["report", *[names.get(a, a) for a in args]], capsys)
     assert code == 2 and message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and out == ""
@@ -250,8 +296,9 @@ def test_config_selection_applies_to_every_finding(tmp_path: Path, capsys) -> No
         if path.is_file():
             (src / path.relative_to(PROJECT)).parent.mkdir(parents=True, exist_ok=True)
             (src / path.relative_to(PROJECT)).write_bytes(path.read_bytes())
-    (src / "pyproject.toml").write_text('[tool.hipify-plus]\nignore = ["HP007"]\n'
-                                        '[tool.hipify-plus.per-file-ignores]\n"src/softmax.cu" = ["HP5"]\n')
+    (src / "pyproject.toml").write_text(
+        '[tool.hipify-plus]\nignore = ["HP007"]\n[tool.hipify-plus.per-file-ignores]\n"src/softmax.cu" = ["HP5"]\n'
+    )
     code, out, _ = run(["report", str(src), "--format", "json", "-q", *FIXED], capsys)
     left = {(Path(f["path"]).name, f["rule"]) for f in json.loads(out)["findings"]}
     left |= {(Path(f["path"]).name, a["rule"]) for f in json.loads(out)["findings"] for a in f["also"]}
@@ -262,8 +309,9 @@ def test_config_selection_applies_to_every_finding(tmp_path: Path, capsys) -> No
 # -- the effort model: one construct once, single-token fixes in minutes, bounded by file size --
 
 
-def _diagnostic(rule: str, start: int, end: int, message: str, line: int = 1, severity: str = "error",
-                fix: bool = False) -> Diagnostic:
+def _diagnostic(
+    rule: str, start: int, end: int, message: str, line: int = 1, severity: str = "error", fix: bool = False
+) -> Diagnostic:
     from hipify_plus.edits import Applicability, Edit, Fix
 
     made = Fix("rename", (Edit(start, end, b"hipNew"),), Applicability.UNSAFE) if fix else None
@@ -283,8 +331,10 @@ def test_findings_on_one_token_merge_into_the_most_specific_one() -> None:
     assert hours[0] == 0.0 and hours[1] == model.fix["token"] <= 0.25  # minutes, not "by hand 4 h"
     assert hours[2] == model.severity["error"]
     # one rule twice on one whole-line span with different subjects (a build line's flags): two
-    flags = [Priced(_diagnostic("HP010", 0, 60, f"-{flag}: removed", severity="info"), "advice")
-             for flag in ("maxrregcount=64", "Xptxas -v")]
+    flags = [
+        Priced(_diagnostic("HP010", 0, 60, f"-{flag}: removed", severity="info"), "advice")
+        for flag in ("maxrregcount=64", "Xptxas -v")
+    ]
     assert model.merge(flags) == [None, None]
 
 
@@ -303,7 +353,8 @@ def test_a_file_never_costs_more_than_porting_it_by_hand(tmp_path: Path, capsys)
     assert file["capped"] and file["uncapped_hours"] > file["hours"]
     assert file["hours"] == pytest.approx(27 * model.per_line)
     assert file["hours"] == pytest.approx(
-        sum(f["hours"] for f in report["findings"]) + file["build_hours"] + file["verify_hours"], abs=0.01)
+        sum(f["hours"] for f in report["findings"]) + file["build_hours"] + file["verify_hours"], abs=0.01
+    )
 
 
 def test_paths_are_relative_to_the_folder_given_and_shortened_in_the_middle(tmp_path: Path, capsys) -> None:
@@ -405,8 +456,22 @@ def test_report_check_gives_every_file_a_compile_status(hipcc, tmp_path: Path, c
 def test_kernels_section_measures_registers_and_the_tuners_proposal(hipcc, tmp_path: Path, capsys) -> None:
     shutil.copy(CORPUS / "resources" / "spill.cu", tmp_path / "spill.cu")
     nvcc = shutil.which("nvcc")
-    code, out, err = run(["report", str(tmp_path), "--check", "--arch", "gfx90a", "--arch", "gfx940",
-                          "--format", "json", "-q", *([] if nvcc else ["--no-cuda"])], capsys)
+    code, out, err = run(
+        [
+            "report",
+            str(tmp_path),
+            "--check",
+            "--arch",
+            "gfx90a",
+            "--arch",
+            "gfx940",
+            "--format",
+            "json",
+            "-q",
+            *([] if nvcc else ["--no-cuda"]),
+        ],
+        capsys,
+    )
     assert code == 0, err
     kernels = json.loads(out)["kernels"]
     assert kernels["mode"] == "measured" and not kernels["estimate"]

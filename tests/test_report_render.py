@@ -42,9 +42,19 @@ void step_sync(float* x, int steps, cudaStream_t s) {
     }
 }
 """
-SECTIONS = ["How the findings resolve", "Where the work is", "Files with the most work left", "Does it compile?",
-            "Kernels", "Launch overhead", "What was converted", "What is left, by rule", "Files", "Findings",
-            "How the estimate is made"]
+SECTIONS = [
+    "How the findings resolve",
+    "Where the work is",
+    "Files with the most work left",
+    "Does it compile?",
+    "Kernels",
+    "Launch overhead",
+    "What was converted",
+    "What is left, by rule",
+    "Files",
+    "Findings",
+    "How the estimate is made",
+]
 
 
 class _Sections(HTMLParser):
@@ -88,10 +98,24 @@ class _Sections(HTMLParser):
 def _chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     assert CHROMIUM is not None
     return subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", *args,
-         page.as_uri()],
-        capture_output=True, text=True, timeout=180, check=False, stdin=subprocess.DEVNULL,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            *args,
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        stdin=subprocess.DEVNULL,
     )
 
 
@@ -102,8 +126,24 @@ def test_rendered_report_shows_every_section(tmp_path: Path, capsys) -> None:
     (project / "loops.cu").write_text(LOOPS)
     (project / "Makefile").write_text("all:\n\tnvcc -arch=sm_80 -o loops loops.cu\n")
     page = tmp_path / "gap.html"
-    code, _, err = run(["report", str(project), "-o", str(page), "-q", "--no-check", "--no-cuda",
-                        "--rocm-version", "6.3", "--arch", "gfx90a", "--arch", "gfx942"], capsys)
+    code, _, err = run(
+        [
+            "report",
+            str(project),
+            "-o",
+            str(page),
+            "-q",
+            "--no-check",
+            "--no-cuda",
+            "--rocm-version",
+            "6.3",
+            "--arch",
+            "gfx90a",
+            "--arch",
+            "gfx942",
+        ],
+        capsys,
+    )
     assert code == 0, err
 
     done = _chromium(page, tmp_path / "profile", "--dump-dom")
@@ -128,7 +168,8 @@ def test_rendered_report_shows_every_section(tmp_path: Path, capsys) -> None:
     files = parsed.text("Files")
     assert "kernels/spill.cu" in files and "loops.cu" in files and str(tmp_path) not in files
     assert "Makefile" in parsed.text("Files with the most work left") or "loops.cu" in parsed.text(
-        "Files with the most work left")
+        "Files with the most work left"
+    )
     assert "HP324" in parsed.text("What is left, by rule") and "HP324" in parsed.text("Findings")
     estimate = parsed.text("How the estimate is made")
     for words in ("One construct counts once", "per line", "build, run and compare", "rules/report/effort.toml"):

@@ -31,9 +31,23 @@ def test_occupancy_model_matches_measured_rows() -> None:
 
 def _raw_remarks(hipcc: Hipcc, source: Path, arch: str, tmp: Path) -> str:
     done = subprocess.run(
-        [hipcc.path, f"--offload-arch={arch}", "--cuda-device-only", "-O3", "-x", "hip",
-         "-Rpass-analysis=kernel-resource-usage", "-c", str(source), "-o", str(tmp / "x.o")],
-        capture_output=True, text=True, env=hipcc.env(), check=False,
+        [
+            hipcc.path,
+            f"--offload-arch={arch}",
+            "--cuda-device-only",
+            "-O3",
+            "-x",
+            "hip",
+            "-Rpass-analysis=kernel-resource-usage",
+            "-c",
+            str(source),
+            "-o",
+            str(tmp / "x.o"),
+        ],
+        capture_output=True,
+        text=True,
+        env=hipcc.env(),
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return done.stderr
@@ -64,8 +78,10 @@ def test_parsed_numbers_equal_the_compilers_remarks(arch: str, hipcc: Hipcc, tmp
 
 @pytest.mark.hipcc
 def test_measure_table_json_findings_and_cuda_side(hipcc: Hipcc, tmp_path: Path, capsys) -> None:
-    code, out, err = run(["resources", str(RESOURCES / "spill.cu"), "--arch", "gfx90a,gfx940",
-                          "--no-cache", "--output-format", "json"], capsys)
+    code, out, err = run(
+        ["resources", str(RESOURCES / "spill.cu"), "--arch", "gfx90a,gfx940", "--no-cache", "--output-format", "json"],
+        capsys,
+    )
     assert code == 1, err
     report = json.loads(out)
     mix = [k for k in report["kernels"] if k["kernel"].startswith("void mix<160>")]
@@ -89,8 +105,9 @@ def test_tuner_removes_the_spill_and_fix_writes_it(hipcc: Hipcc, tmp_path: Path,
     that remains is true, and the tuner says why it could not do better."""
     source = tmp_path / "spill.cu"
     shutil.copy(RESOURCES / "spill.cu", source)
-    code, out, err = run(["resources", str(source), "--arch", "gfx90a", "--fix", "--no-cache",
-                          "--output-format", "json"], capsys)
+    code, out, err = run(
+        ["resources", str(source), "--arch", "gfx90a", "--fix", "--no-cache", "--output-format", "json"], capsys
+    )
     tuning = json.loads(out)["tuning"]
     assert [t["proposal"] for t in tuning] == ["__launch_bounds__(256)"], err
     before, after = tuning[0]["before"]["gfx90a"], tuning[0]["after"]["gfx90a"]
@@ -100,8 +117,9 @@ def test_tuner_removes_the_spill_and_fix_writes_it(hipcc: Hipcc, tmp_path: Path,
     code, out, _ = run(["resources", str(source), "--arch", "gfx90a", "--no-cache", "--output-format", "json"], capsys)
     report = json.loads(out)
     mix = next(k for k in report["kernels"] if k["kernel"].startswith("void mix<160>"))
-    assert {key: mix[key] for key in after if key in ("vgpr", "agpr", "scratch", "occupancy")} == \
-        {key: after[key] for key in ("vgpr", "agpr", "scratch", "occupancy")}  # the fix is what was measured
+    assert {key: mix[key] for key in after if key in ("vgpr", "agpr", "scratch", "occupancy")} == {
+        key: after[key] for key in ("vgpr", "agpr", "scratch", "occupancy")
+    }  # the fix is what was measured
     if after["occupancy"] >= 2:  # the default --min-occupancy
         assert code == 0 and not report["findings"] and tuning[0]["note"] == ""
     else:
@@ -109,8 +127,10 @@ def test_tuner_removes_the_spill_and_fix_writes_it(hipcc: Hipcc, tmp_path: Path,
         more_waves = "__launch_bounds__(256) __attribute__((amdgpu_waves_per_eu(2)))"
         spilled = next(t["usage"]["gfx90a"] for t in tuning[0]["tried"] if t["attribute"] == more_waves)
         assert spilled["scratch"] > 0
-        assert tuning[0]["note"] == (f"spill-free at 1 wave(s)/SIMD on gfx90a, below --min-occupancy 2: "
-                                     f"`{more_waves}` spills ({spilled['scratch']} B/lane scratch on gfx90a)")
+        assert tuning[0]["note"] == (
+            f"spill-free at 1 wave(s)/SIMD on gfx90a, below --min-occupancy 2: "
+            f"`{more_waves}` spills ({spilled['scratch']} B/lane scratch on gfx90a)"
+        )
         assert tuning[0]["note"] in err
 
 
@@ -133,21 +153,34 @@ def test_defines_from_options_and_compile_commands(hipcc: Hipcc, tmp_path: Path,
     _, out, _ = run(["resources", str(source), "-D", "WITH_SCALE", "--no-cache", "--output-format", "json"], capsys)
     assert sorted(k["kernel"] for k in json.loads(out)["kernels"]) == ["fill(float*, float)", "scale(float*, float)"]
     database = tmp_path / "compile_commands.json"
-    database.write_text(json.dumps([{"directory": str(tmp_path), "file": "guarded.hip",
-                                     "arguments": ["hipcc", "-DWITH_SCALE", "-c", "guarded.hip"]}]))
-    _, out, _ = run(["resources", str(source), "--compile-commands", str(database), "--no-cache",
-                     "--output-format", "json"], capsys)
+    database.write_text(
+        json.dumps(
+            [
+                {
+                    "directory": str(tmp_path),
+                    "file": "guarded.hip",
+                    "arguments": ["hipcc", "-DWITH_SCALE", "-c", "guarded.hip"],
+                }
+            ]
+        )
+    )
+    _, out, _ = run(
+        ["resources", str(source), "--compile-commands", str(database), "--no-cache", "--output-format", "json"], capsys
+    )
     assert len(json.loads(out)["kernels"]) == 2
 
 
 def test_without_hipcc_estimates_or_explains(tmp_path: Path, capsys, monkeypatch) -> None:
     monkeypatch.delenv("ROCM_PATH", raising=False)
-    code, _, err = run(["resources", str(RESOURCES / "spill.cu"), "--hipcc", str(tmp_path / "no-hipcc"),
-                        "--no-cuda"], capsys)
+    code, _, err = run(
+        ["resources", str(RESOURCES / "spill.cu"), "--hipcc", str(tmp_path / "no-hipcc"), "--no-cuda"], capsys
+    )
     assert code == 2 and "hipcc not found" in err and "no hipcc and no nvcc" in err
     if shutil.which("nvcc") is None:
         pytest.skip("nvcc is not installed: the estimate needs CUDA register counts")
-    code, out, err = run(["resources", str(RESOURCES / "spill.cu"), "--hipcc", str(tmp_path / "no-hipcc"),
-                          "--output-format", "json"], capsys)
+    code, out, err = run(
+        ["resources", str(RESOURCES / "spill.cu"), "--hipcc", str(tmp_path / "no-hipcc"), "--output-format", "json"],
+        capsys,
+    )
     report = json.loads(out)
     assert report["estimate"] is True and all(k["estimate"] for k in report["kernels"])

@@ -30,22 +30,48 @@ def test_rules_marks_the_rewrites(capsys) -> None:
 def test_no_rewrite_turns_one_rewrite_off(tmp_path: Path, capsys) -> None:
     source = tmp_path / "k.cu"
     source.write_bytes(SPACED)
-    code, _, err = run_cli(["convert", str(source), "-o", str(tmp_path / "on.hip"), "--no-cache",
-                            "--rocm-version", "6.2"], capsys)
+    code, _, err = run_cli(
+        ["convert", str(source), "-o", str(tmp_path / "on.hip"), "--no-cache", "--rocm-version", "6.2"], capsys
+    )
     assert b"k<<<1, 1>>>()" in (tmp_path / "on.hip").read_bytes(), err
-    code, _, err = run_cli(["convert", str(source), "-o", str(tmp_path / "off.hip"), "--no-cache",
-                            "--rocm-version", "6.2", "--no-rewrite", "spaced-kernel-launch"], capsys)
+    code, _, err = run_cli(
+        [
+            "convert",
+            str(source),
+            "-o",
+            str(tmp_path / "off.hip"),
+            "--no-cache",
+            "--rocm-version",
+            "6.2",
+            "--no-rewrite",
+            "spaced-kernel-launch",
+        ],
+        capsys,
+    )
     assert b"k << <1, 1 >> >()" in (tmp_path / "off.hip").read_bytes(), err
-    code, _, err = run_cli(["convert", str(source), "-o", str(tmp_path / "id.hip"), "--no-cache",
-                            "--rocm-version", "6.2", "--no-rewrite", "HP703"], capsys)
+    code, _, err = run_cli(
+        [
+            "convert",
+            str(source),
+            "-o",
+            str(tmp_path / "id.hip"),
+            "--no-cache",
+            "--rocm-version",
+            "6.2",
+            "--no-rewrite",
+            "HP703",
+        ],
+        capsys,
+    )
     assert b"k << <1, 1 >> >()" in (tmp_path / "id.hip").read_bytes(), err
 
 
 def test_an_unknown_rewrite_is_a_usage_error_and_writes_nothing(tmp_path: Path, capsys) -> None:
     source = tmp_path / "k.cu"
     source.write_bytes(SPACED)
-    code, _, err = run_cli(["convert", str(source), "-o", str(tmp_path / "out.hip"),
-                            "--no-rewrite", "no-such-rewrite"], capsys)
+    code, _, err = run_cli(
+        ["convert", str(source), "-o", str(tmp_path / "out.hip"), "--no-rewrite", "no-such-rewrite"], capsys
+    )
     assert code == 2
     assert "no such rewrite" in err and "spaced-kernel-launch" in err
     assert not (tmp_path / "out.hip").exists()

@@ -20,8 +20,7 @@ from .conftest import CORPUS, Hipcc
 
 SOURCE_SUFFIXES = {".cu", ".cuh", ".cpp", ".h", ".hpp"}
 INPUTS = sorted(
-    p for p in (CORPUS / "translate").rglob("*")
-    if p.suffix in SOURCE_SUFFIXES and not is_expected_output(p)
+    p for p in (CORPUS / "translate").rglob("*") if p.suffix in SOURCE_SUFFIXES and not is_expected_output(p)
 )
 
 
@@ -76,9 +75,7 @@ def test_translation_matches_expected(path: Path, update_corpus: bool) -> None:
     unexpected = found - fixture.expected
     missing = fixture.expected - found
     details = "\n".join(f"{path.name}:{d.line}: {d.rule} {d.message}" for d in result.diagnostics)
-    assert not unexpected and not missing, (
-        f"unexpected {sorted(unexpected)}, missing {sorted(missing)}\n{details}"
-    )
+    assert not unexpected and not missing, f"unexpected {sorted(unexpected)}, missing {sorted(missing)}\n{details}"
 
 
 @pytest.mark.parametrize("path", INPUTS, ids=_id)
@@ -95,8 +92,9 @@ def _library_headers(output: bytes) -> list[str]:
     found = re.findall(rb"^\s*#\s*include\s*<([^>]+)>", output, re.MULTILINE)
     table = load_mappings()
     targets = {h for m in table.headers() for h in (m.hip, m.roc, m.fallback) if h}
-    return [h.decode() for h in found
-            if (h.decode() in targets or h.startswith(b"thrust/")) and not h.startswith(b"hip/")]
+    return [
+        h.decode() for h in found if (h.decode() in targets or h.startswith(b"thrust/")) and not h.startswith(b"hip/")
+    ]
 
 
 @pytest.mark.hipcc

@@ -57,8 +57,12 @@ class Library:
 # (mapping library, side) -> the ROCm library that declares the target names
 LIBRARIES = {
     "hip": Library("hip", "libamdhip64-dev", ("hip",), "hip/hip_runtime.h"),
-    "hipblas": Library("hipblas", "libhipblas-dev", ("hipblas", "hipblas.h", "hipblas-common", "hipblas_module.f90"),
-                       "hipblas/hipblas.h"),
+    "hipblas": Library(
+        "hipblas",
+        "libhipblas-dev",
+        ("hipblas", "hipblas.h", "hipblas-common", "hipblas_module.f90"),
+        "hipblas/hipblas.h",
+    ),
     "rocblas": Library("rocblas", "librocblas-dev", ("rocblas",), "rocblas/rocblas.h"),
     "hipblaslt": Library("hipblaslt", "libhipblaslt-dev", ("hipblaslt", "hipblas-common"), "hipblaslt/hipblaslt.h"),
     "hiprand": Library("hiprand", "libhiprand-dev", ("hiprand",), "hiprand/hiprand_kernel.h"),
@@ -73,12 +77,24 @@ LIBRARIES = {
     "rccl": Library("rccl", "librccl-dev", ("rccl",), "rccl/rccl.h"),
 }
 SIDES = {
-    ("runtime", "hip"): "hip", ("driver", "hip"): "hip", ("device", "hip"): "hip", ("rtc", "hip"): "hip",
-    ("cucomplex", "hip"): "hip", ("cublas", "hip"): "hipblas", ("cublas", "roc"): "rocblas",
-    ("cublaslt", "hip"): "hipblaslt", ("curand", "hip"): "hiprand", ("curand", "roc"): "rocrand",
-    ("cufft", "hip"): "hipfft", ("cusparse", "hip"): "hipsparse", ("cusparse", "roc"): "rocsparse",
-    ("cusolver", "hip"): "hipsolver", ("cusolver", "roc"): "rocsolver", ("cudnn", "roc"): "miopen",
-    ("cub", "hip"): "hipcub", ("nccl", "hip"): "rccl",
+    ("runtime", "hip"): "hip",
+    ("driver", "hip"): "hip",
+    ("device", "hip"): "hip",
+    ("rtc", "hip"): "hip",
+    ("cucomplex", "hip"): "hip",
+    ("cublas", "hip"): "hipblas",
+    ("cublas", "roc"): "rocblas",
+    ("cublaslt", "hip"): "hipblaslt",
+    ("curand", "hip"): "hiprand",
+    ("curand", "roc"): "rocrand",
+    ("cufft", "hip"): "hipfft",
+    ("cusparse", "hip"): "hipsparse",
+    ("cusparse", "roc"): "rocsparse",
+    ("cusolver", "hip"): "hipsolver",
+    ("cusolver", "roc"): "rocsolver",
+    ("cudnn", "roc"): "miopen",
+    ("cub", "hip"): "hipcub",
+    ("nccl", "hip"): "rccl",
 }
 _COMMENTS = re.compile(rb"//[^\n]*|/\*.*?\*/", re.DOTALL)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -139,7 +155,8 @@ def open_root(spec: str) -> Root:
     root = Root(include, spec, releases)
     for key in releases:
         root.words[key] = declared_words(include, LIBRARIES[key]) | (
-            declared_words(include, LIBRARIES["hip"]) if key != "hip" else set())
+            declared_words(include, LIBRARIES["hip"]) if key != "hip" else set()
+        )
     return root
 
 
@@ -169,8 +186,10 @@ def claims(table: MappingTable, skip: set[str]) -> dict[tuple[str, str], Claim]:
         mapping = table.get(cuda)
         if mapping is None or mapping.status in ("lint",):
             continue
-        candidates = [("hip", mapping.hip, mapping.hip_added, mapping.hip_removed),
-                      ("roc", mapping.roc, mapping.roc_added, mapping.roc_removed)]
+        candidates = [
+            ("hip", mapping.hip, mapping.hip_added, mapping.hip_removed),
+            ("roc", mapping.roc, mapping.roc_added, mapping.roc_removed),
+        ]
         if mapping.fallback and _IDENT.match(mapping.fallback):  # hipBLAS's _v2 names went in 7.0
             candidates.append(("hip", mapping.fallback, mapping.fallback_added, mapping.hip_changed))
         for side, name, added, removed in candidates:
@@ -194,15 +213,31 @@ def compile_check(hipcc: str, include: Path, library: Library, names: list[str])
     headers = ["hip/hip_runtime.h"] + ([library.header] if library.key != "hip" else [])
     lines = [f"#include <{h}>" for h in headers]
     for index, name in enumerate(names):
-        lines += [f"#ifndef {name}" if "::" not in name else "#if 1",
-                  f"namespace probe_{index} {{ using ::{name}; }}", "#endif"]
+        lines += [
+            f"#ifndef {name}" if "::" not in name else "#if 1",
+            f"namespace probe_{index} {{ using ::{name}; }}",
+            "#endif",
+        ]
     with tempfile.TemporaryDirectory(prefix="hp-probe-", dir="/tmp") as scratch:
         source = Path(scratch) / "probe.hip"
         source.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        done = subprocess.run([hipcc, "-fsyntax-only", "-x", "hip", "--offload-arch=gfx90a", "-ferror-limit=0",
-                               "-Wno-deprecated-declarations", str(source)],
-                              capture_output=True, text=True, env={**os.environ, "HIP_PLATFORM": "amd"},
-                              check=False, errors="replace")
+        done = subprocess.run(
+            [
+                hipcc,
+                "-fsyntax-only",
+                "-x",
+                "hip",
+                "--offload-arch=gfx90a",
+                "-ferror-limit=0",
+                "-Wno-deprecated-declarations",
+                str(source),
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "HIP_PLATFORM": "amd"},
+            check=False,
+            errors="replace",
+        )
     failed: set[str] = set()
     first_probe = len(headers) + 1  # 1-based line of the first `#ifndef`
     for match in re.finditer(r"probe\.hip:(\d+):\d+: error", done.stderr):
@@ -274,8 +309,11 @@ def main(argv: list[str]) -> int:
         claim = wanted[(library, name)]
         observations.sort()
         missing = [o for o in observations if not o[1] and _claims_at(claim, o[0])]
-        earlier = [o for o in observations if o[1] and not _claims_at(claim, o[0])
-                   and (claim.removed is None or o[0] < claim.removed)]
+        earlier = [
+            o
+            for o in observations
+            if o[1] and not _claims_at(claim, o[0]) and (claim.removed is None or o[0] < claim.removed)
+        ]
         present = [o for o in observations if o[1]]
         data = format_version(claim.added) if claim.added else "none"
         for release, _present, label in missing:
@@ -292,13 +330,25 @@ def main(argv: list[str]) -> int:
             )
         releases = ", ".join(f"{format_version(o[0])}" for o in observations)
         if missing and not present:
-            spelled = sorted({w for root in roots for words in root.words.values() for w in words
-                              if w.lower() == name.lower() and w != name})
-            print(f"never\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\tdeclared by no measured release"
-                  + (f"; spelled {', '.join(spelled)}" if spelled else ""))
+            spelled = sorted(
+                {
+                    w
+                    for root in roots
+                    for words in root.words.values()
+                    for w in words
+                    if w.lower() == name.lower() and w != name
+                }
+            )
+            print(
+                f"never\t{library}\t{name}\t(for {claim.cuda})\tdata {data}\tdeclared by no measured release"
+                + (f"; spelled {', '.join(spelled)}" if spelled else "")
+            )
             if len(spelled) == 1:
-                first_release = min(root.releases[library] for root in roots
-                                    if library in root.releases and spelled[0] in root.words[library])
+                first_release = min(
+                    root.releases[library]
+                    for root in roots
+                    if library in root.releases and spelled[0] in root.words[library]
+                )
                 where = f"the headers spell it {spelled[0]} ({releases}); the tables say {data}"
                 rows.append((name, _minor(first_release), "", where, spelled[0]))
             else:

@@ -112,8 +112,10 @@ def main(argv: list[str]) -> int:
                 print(f"{library}\t{cuda}\t{name}: tables A/D/R {'/'.join(table)}, sources {'/'.join(known)}")
     print(f"# sources name releases up to {newest}")
     for library in sorted(set(compared) | set(wrong) | set(newer)):
-        print(f"# {library:10s} compared {compared[library]:5d}  disagree {wrong[library]:4d}  "
-              f"newer than the sources {newer[library]:4d}")
+        print(
+            f"# {library:10s} compared {compared[library]:5d}  disagree {wrong[library]:4d}  "
+            f"newer than the sources {newer[library]:4d}"
+        )
     return 1 if sum(wrong.values()) else 0
 
 

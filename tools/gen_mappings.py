@@ -39,8 +39,11 @@ _ALL, _HIP, _ROC = ("cuda", "hip", "roc"), ("cuda", "hip"), ("cuda", "roc")
 
 
 def _library(stem: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return ((f"{stem}_API_supported_by_HIP_and_ROC.md", _ALL), (f"{stem}_API_supported_by_HIP.md", _HIP),
-            (f"{stem}_API_supported_by_ROC.md", _ROC))
+    return (
+        (f"{stem}_API_supported_by_HIP_and_ROC.md", _ALL),
+        (f"{stem}_API_supported_by_HIP.md", _HIP),
+        (f"{stem}_API_supported_by_ROC.md", _ROC),
+    )
 
 
 SOURCES: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...]], ...]]] = {
@@ -62,11 +65,28 @@ SOURCES: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...]], ...]]] = {
 }
 
 COLUMNS = (
-    "cuda", "library", "kind", "status",
-    "hip", "hip_added", "hip_deprecated", "hip_removed", "hip_experimental",
-    "roc", "roc_added", "roc_deprecated", "roc_removed", "roc_experimental",
-    "cuda_added", "cuda_deprecated", "cuda_removed", "cuda_changed",
-    "hip_changed", "hip_unsupported_cuda", "fallback", "fallback_added",
+    "cuda",
+    "library",
+    "kind",
+    "status",
+    "hip",
+    "hip_added",
+    "hip_deprecated",
+    "hip_removed",
+    "hip_experimental",
+    "roc",
+    "roc_added",
+    "roc_deprecated",
+    "roc_removed",
+    "roc_experimental",
+    "cuda_added",
+    "cuda_deprecated",
+    "cuda_removed",
+    "cuda_changed",
+    "hip_changed",
+    "hip_unsupported_cuda",
+    "fallback",
+    "fallback_added",
 )
 
 _UPPER = re.compile(r"^[A-Z0-9_]+$")
@@ -145,11 +165,28 @@ class Row:
 
     def cells(self, policy: str) -> list[str]:
         return [
-            self.cuda, self.library, self.kind, self.status(policy),
-            self.hip, self.hip_a, self.hip_d, self.hip_r, self.hip_e,
-            self.roc, self.roc_a, self.roc_d, self.roc_r, self.roc_e,
-            self.cuda_a, self.cuda_d, self.cuda_r, self.cuda_c,
-            self.hip_c, self.hip_u, self.fallback, self.fallback_a,
+            self.cuda,
+            self.library,
+            self.kind,
+            self.status(policy),
+            self.hip,
+            self.hip_a,
+            self.hip_d,
+            self.hip_r,
+            self.hip_e,
+            self.roc,
+            self.roc_a,
+            self.roc_d,
+            self.roc_r,
+            self.roc_e,
+            self.cuda_a,
+            self.cuda_d,
+            self.cuda_r,
+            self.cuda_c,
+            self.hip_c,
+            self.hip_u,
+            self.fallback,
+            self.fallback_a,
         ]
 
     def take(self, other: Row, sides: tuple[str, ...]) -> None:
@@ -158,10 +195,22 @@ class Row:
             self.cuda_a, self.cuda_d, self.cuda_r, self.cuda_c = other.cuda_a, other.cuda_d, other.cuda_r, other.cuda_c
         if "hip" in sides:
             self.hip, self.hip_a, self.hip_d, self.hip_r, self.hip_e, self.hip_c, self.hip_u = (
-                other.hip, other.hip_a, other.hip_d, other.hip_r, other.hip_e, other.hip_c, other.hip_u)
+                other.hip,
+                other.hip_a,
+                other.hip_d,
+                other.hip_r,
+                other.hip_e,
+                other.hip_c,
+                other.hip_u,
+            )
         if "roc" in sides:
             self.roc, self.roc_a, self.roc_d, self.roc_r, self.roc_e = (
-                other.roc, other.roc_a, other.roc_d, other.roc_r, other.roc_e)
+                other.roc,
+                other.roc_a,
+                other.roc_d,
+                other.roc_r,
+                other.roc_e,
+            )
 
 
 def _kind(section: str, name: str, library: str) -> str:
@@ -215,8 +264,12 @@ def parse_table(path: Path, library: str, policy: str) -> list[Row]:
         roc = by_group.get("ROC", {})
         lib = _library_of(section, library)
         row = Row(
-            cuda=cuda["name"], library=lib, kind=_kind(section, cuda["name"], library),
-            cuda_a=cuda.get("A", ""), cuda_d=cuda.get("D", ""), cuda_r=cuda.get("R", ""),
+            cuda=cuda["name"],
+            library=lib,
+            kind=_kind(section, cuda["name"], library),
+            cuda_a=cuda.get("A", ""),
+            cuda_d=cuda.get("D", ""),
+            cuda_r=cuda.get("R", ""),
             cuda_c=cuda.get("C", ""),
         )
         if policy != "roc":  # the cuDNN table's HIP column is the retired hipDNN wrapper
@@ -322,7 +375,7 @@ def main(argv: list[str]) -> int:
             print("error: --older needs a tables directory", file=sys.stderr)
             return 2
         older_dir = Path(argv[at + 1])
-        argv = argv[:at] + argv[at + 2:]
+        argv = argv[:at] + argv[at + 2 :]
     tables = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "hipify-tables-7"
     out_dir = Path(argv[2]) if len(argv) > 2 else ROOT / "rules" / "mappings"
     if older_dir is not None and (not older_dir.is_dir() or older_dir.resolve() == tables.resolve()):
@@ -356,8 +409,7 @@ def main(argv: list[str]) -> int:
     generated = [out_dir / f"{library}.tsv" for library in written]  # HIPIFY's releases, not our own rows
     newest = max((v for f in generated for v in _versions(f)), key=_version_key, default="0")
     (out_dir / "meta.txt").write_text(
-        f"# newest ROCm release named by HIPIFY's tables; the default --rocm-version\n"
-        f"newest_rocm={newest}\n",
+        f"# newest ROCm release named by HIPIFY's tables; the default --rocm-version\nnewest_rocm={newest}\n",
         encoding="utf-8",
     )
     shutil.copyfile(tables / "LICENSE.txt", out_dir / "LICENSE-HIPIFY.txt")

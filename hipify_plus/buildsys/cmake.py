@@ -19,22 +19,37 @@ MODULE = "HipifyPlus.cmake"
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # CUDA:: imported targets -> (ROCm target, package to find)
 TARGETS = {
-    "CUDA::cudart": ("hip::host", "hip"), "CUDA::cudart_static": ("hip::host", "hip"),
-    "CUDA::cuda_driver": ("hip::host", "hip"), "CUDA::cublas": ("roc::hipblas", "hipblas"),
-    "CUDA::cublas_static": ("roc::hipblas", "hipblas"), "CUDA::cublasLt": ("roc::hipblaslt", "hipblaslt"),
-    "CUDA::curand": ("hip::hiprand", "hiprand"), "CUDA::curand_static": ("hip::hiprand", "hiprand"),
-    "CUDA::cufft": ("hip::hipfft", "hipfft"), "CUDA::cufft_static": ("hip::hipfft", "hipfft"),
-    "CUDA::cusparse": ("roc::hipsparse", "hipsparse"), "CUDA::cusparse_static": ("roc::hipsparse", "hipsparse"),
-    "CUDA::cusolver": ("roc::hipsolver", "hipsolver"), "CUDA::cusolver_static": ("roc::hipsolver", "hipsolver"),
-    "CUDA::nvrtc": ("hiprtc::hiprtc", "hiprtc"), "CUDA::nvToolsExt": ("roctracer::roctx64", "roctracer"),
-    "CUDA::nvtx3": ("roctracer::roctx64", "roctracer"), "CUDA::cub": ("hip::hipcub", "hipcub"),
+    "CUDA::cudart": ("hip::host", "hip"),
+    "CUDA::cudart_static": ("hip::host", "hip"),
+    "CUDA::cuda_driver": ("hip::host", "hip"),
+    "CUDA::cublas": ("roc::hipblas", "hipblas"),
+    "CUDA::cublas_static": ("roc::hipblas", "hipblas"),
+    "CUDA::cublasLt": ("roc::hipblaslt", "hipblaslt"),
+    "CUDA::curand": ("hip::hiprand", "hiprand"),
+    "CUDA::curand_static": ("hip::hiprand", "hiprand"),
+    "CUDA::cufft": ("hip::hipfft", "hipfft"),
+    "CUDA::cufft_static": ("hip::hipfft", "hipfft"),
+    "CUDA::cusparse": ("roc::hipsparse", "hipsparse"),
+    "CUDA::cusparse_static": ("roc::hipsparse", "hipsparse"),
+    "CUDA::cusolver": ("roc::hipsolver", "hipsolver"),
+    "CUDA::cusolver_static": ("roc::hipsolver", "hipsolver"),
+    "CUDA::nvrtc": ("hiprtc::hiprtc", "hiprtc"),
+    "CUDA::nvToolsExt": ("roctracer::roctx64", "roctracer"),
+    "CUDA::nvtx3": ("roctracer::roctx64", "roctracer"),
+    "CUDA::cub": ("hip::hipcub", "hipcub"),
 }
 # FindCUDA result variables -> replacement (empty: drop the argument)
 VARIABLES = {
-    "CUDA_LIBRARIES": "hip::host", "CUDA_CUDART_LIBRARY": "hip::host", "CUDA_CUBLAS_LIBRARIES": "roc::hipblas",
-    "CUDA_curand_LIBRARY": "hip::hiprand", "CUDA_CUFFT_LIBRARIES": "hip::hipfft",
-    "CUDA_cusparse_LIBRARY": "roc::hipsparse", "CUDA_cusolver_LIBRARY": "roc::hipsolver",
-    "CUDA_INCLUDE_DIRS": "", "CUDAToolkit_INCLUDE_DIRS": "", "CUDA_TOOLKIT_INCLUDE": "",
+    "CUDA_LIBRARIES": "hip::host",
+    "CUDA_CUDART_LIBRARY": "hip::host",
+    "CUDA_CUBLAS_LIBRARIES": "roc::hipblas",
+    "CUDA_curand_LIBRARY": "hip::hiprand",
+    "CUDA_CUFFT_LIBRARIES": "hip::hipfft",
+    "CUDA_cusparse_LIBRARY": "roc::hipsparse",
+    "CUDA_cusolver_LIBRARY": "roc::hipsolver",
+    "CUDA_INCLUDE_DIRS": "",
+    "CUDAToolkit_INCLUDE_DIRS": "",
+    "CUDA_TOOLKIT_INCLUDE": "",
 }
 PACKAGE_OF = {replacement: package for replacement, package in TARGETS.values()}
 _FLAG_VARIABLE = re.compile(r"^(?:CMAKE_CUDA_FLAGS(?:_[A-Z]+)?|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)$")
@@ -223,14 +238,24 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
                     nxt = command.args[index + 1]
                     result.replace(nxt.start, nxt.end, "${HIPIFY_PLUS_GPU_LANG}")
         if name in ("set", "set_target_properties", "set_property") and any(
-            a.value in ("CUDA_SEPARABLE_COMPILATION", "CMAKE_CUDA_SEPARABLE_COMPILATION",
-                        "CUDA_RESOLVE_DEVICE_SYMBOLS") for a in command.args
+            a.value in ("CUDA_SEPARABLE_COMPILATION", "CMAKE_CUDA_SEPARABLE_COMPILATION", "CUDA_RESOLVE_DEVICE_SYMBOLS")
+            for a in command.args
         ):
-            result.review.append((command.start, "separable compilation: add -fgpu-rdc to the compile and "
-                                  "--hip-link -fgpu-rdc to the link options of this target"))
+            result.review.append(
+                (
+                    command.start,
+                    "separable compilation: add -fgpu-rdc to the compile and "
+                    "--hip-link -fgpu-rdc to the link options of this target",
+                )
+            )
         if any(a.value in ("CMAKE_CUDA_ARCHITECTURES", "CUDA_ARCHITECTURES") for a in command.args):
-            result.notes.append((command.start, "CUDA architectures are not used for AMD: targets come from "
-                                 f"HIPIFY_PLUS_OFFLOAD_ARCH ({';'.join(options.arches)})"))
+            result.notes.append(
+                (
+                    command.start,
+                    "CUDA architectures are not used for AMD: targets come from "
+                    f"HIPIFY_PLUS_OFFLOAD_ARCH ({';'.join(options.arches)})",
+                )
+            )
         if any(
             a.value in ("CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT") or "/usr/local/cuda" in a.text
             for a in command.args
@@ -251,8 +276,9 @@ def _project(text: str, command: Command, result: BuildConversion) -> None:
         # HIP sources build as HIP or as CXX: the project needs CXX either way
         result.replace(start, cuda.end, "" if "CXX" in values else " CXX")
     line_start = _line_start(text, command.start)
-    result.replace(line_start, line_start,
-                   f"include(${{CMAKE_CURRENT_LIST_DIR}}/{MODULE})\nhipify_plus_select_compiler()\n")
+    result.replace(
+        line_start, line_start, f"include(${{CMAKE_CURRENT_LIST_DIR}}/{MODULE})\nhipify_plus_select_compiler()\n"
+    )
     end = _line_end(text, command.end)
     suffix = "" if text[end - 1 : end] == "\n" else "\n"
     result.replace(end, end, f"{suffix}hipify_plus_enable_hip()\n")
@@ -263,8 +289,11 @@ def _sets_flag_variable(command: Command) -> bool:
         return False
     if command.name == "set":
         return bool(_FLAG_VARIABLE.match(command.args[0].value))
-    return len(command.args) > 1 and command.args[0].value.upper() in ("APPEND", "PREPEND", "INSERT") and bool(
-        _FLAG_VARIABLE.match(command.args[1].value))
+    return (
+        len(command.args) > 1
+        and command.args[0].value.upper() in ("APPEND", "PREPEND", "INSERT")
+        and bool(_FLAG_VARIABLE.match(command.args[1].value))
+    )
 
 
 def _rewrite_args(
@@ -298,8 +327,13 @@ def _rewrite_args(
         if _CUDA_GENEX.search(new):
             new = _CUDA_GENEX.sub(lambda m: m.group().replace("CUDA", "${HIPIFY_PLUS_GPU_LANG}"), new)
         if "COMPILE_LANG_AND_ID:CUDA" in new:
-            result.review.append((command.start, "$<COMPILE_LANG_AND_ID:CUDA,...> has no HIP spelling here: "
-                                  "use $<COMPILE_LANGUAGE:${HIPIFY_PLUS_GPU_LANG}>"))
+            result.review.append(
+                (
+                    command.start,
+                    "$<COMPILE_LANG_AND_ID:CUDA,...> has no HIP spelling here: "
+                    "use $<COMPILE_LANGUAGE:${HIPIFY_PLUS_GPU_LANG}>",
+                )
+            )
         if not arg.text.startswith("["):
             new = options.rename_sources(new)
         if new != arg.text:

@@ -41,8 +41,9 @@ def _table_row(header: list[str], line: str) -> FlagRule:
     cells = line.split("\t")
     row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=False))
     traits = frozenset(t.strip() for t in row.get("traits", "").split(",") if t.strip())
-    rule = FlagRule(row["flag"], row["value"], row["action"], row["replacement"], row["note"],
-                    row.get("rule", ""), traits)
+    rule = FlagRule(
+        row["flag"], row["value"], row["action"], row["replacement"], row["note"], row.get("rule", ""), traits
+    )
     problems = _unknown_cells(rule)
     if problems:
         raise ValueError(f"nvcc_flags.tsv, {rule.flag}: unknown {', '.join(problems)}")
@@ -154,8 +155,12 @@ def translate_flags(
         out.append(replacement)
         position = consumed_end
         # swallow one separating space so removed flags leave no double gap
-        if (not replacement and position < len(text) and text[position] in " ;"
-                and (not out[-2] or out[-2].endswith((" ", ";")))):
+        if (
+            not replacement
+            and position < len(text)
+            and text[position] in " ;"
+            and (not out[-2] or out[-2].endswith((" ", ";")))
+        ):
             position += 1
         changed = True
     out.append(text[position:])

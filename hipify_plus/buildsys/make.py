@@ -118,8 +118,13 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
             # host code built with the C++ compiler includes the HIP headers instead of CUDA's
             new = _CUDA_INCLUDE.sub("-D__HIP_PLATFORM_AMD__ -I$(ROCM_PATH)/include", new)
             new = _CUDA_LIBDIR.sub("-L$(ROCM_PATH)/lib", new)
-            result.notes.append((line.start, "CUDA toolkit include/library paths became ROCm's "
-                                 "($(ROCM_PATH), default /opt/rocm) with -D__HIP_PLATFORM_AMD__ for host compilers"))
+            result.notes.append(
+                (
+                    line.start,
+                    "CUDA toolkit include/library paths became ROCm's "
+                    "($(ROCM_PATH), default /opt/rocm) with -D__HIP_PLATFORM_AMD__ for host compilers",
+                )
+            )
             uses_rocm_path = True
         for path in _CUDA_PATH.findall(new):
             result.review.append(

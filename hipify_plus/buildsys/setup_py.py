@@ -28,8 +28,10 @@ def convert_setup_py(
             rule = rules.get(flag) or rules.get(name)
             if rule is not None and rule.action != "unwrap" and rule.flag not in ("-lineinfo",):
                 attention.append(flag)
-    message = ("CUDAExtension: on a ROCm build of PyTorch, torch.utils.cpp_extension hipifies these sources "
-               "and compiles them with hipcc, so this file stays as it is")
+    message = (
+        "CUDAExtension: on a ROCm build of PyTorch, torch.utils.cpp_extension hipifies these sources "
+        "and compiles them with hipcc, so this file stays as it is"
+    )
     if attention:
         message += f"; nvcc-only flags in extra_compile_args['nvcc'] need a ROCm branch: {', '.join(attention)}"
     message += "; run `hipify-plus lint` on the extension sources for AMD hazards"

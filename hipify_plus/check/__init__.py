@@ -7,15 +7,7 @@ with its first error tied to the finding that explains it; or not checked, and w
 
 from typing import TYPE_CHECKING
 
-from hipify_plus.check.model import (
-    COMPILES,
-    FAILS,
-    NOT_CHECKED,
-    CheckResult,
-    CheckSettings,
-    CompilerMessage,
-    FileCheck,
-)
+from hipify_plus.check.model import COMPILES, FAILS, NOT_CHECKED, CheckResult, CheckSettings, CompilerMessage, FileCheck
 
 if TYPE_CHECKING:
     from hipify_plus.check.run import check_conversion
@@ -32,6 +24,12 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "COMPILES", "FAILS", "NOT_CHECKED", "CheckResult", "CheckSettings", "CompilerMessage", "FileCheck",
+    "COMPILES",
+    "FAILS",
+    "NOT_CHECKED",
+    "CheckResult",
+    "CheckSettings",
+    "CompilerMessage",
+    "FileCheck",
     "check_conversion",
 ]

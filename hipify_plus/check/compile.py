@@ -64,8 +64,16 @@ def syntax_check(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], cache_fi
         except (OSError, ValueError, KeyError, TypeError):
             pass
     try:
-        done = subprocess.run(command(hipcc, unit, arch, flags), capture_output=True, text=True, errors="replace",
-                              timeout=COMPILE_TIMEOUT, env=hipcc.env(), check=False, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command(hipcc, unit, arch, flags),
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=COMPILE_TIMEOUT,
+            env=hipcc.env(),
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
         return Compiled(arch, problem=f"hipcc did not finish in {COMPILE_TIMEOUT} s")
     except OSError as exc:
@@ -84,8 +92,13 @@ def header_available(hipcc: Hipcc, spelling: str, arch: str) -> bool:
     try:
         done = subprocess.run(
             [hipcc.path, "-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", "-", "-o", os.devnull],
-            input=f"#include <{spelling}>\n", capture_output=True, text=True, errors="replace",
-            timeout=COMPILE_TIMEOUT, env=hipcc.env(), check=False,
+            input=f"#include <{spelling}>\n",
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=COMPILE_TIMEOUT,
+            env=hipcc.env(),
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired):
         return False

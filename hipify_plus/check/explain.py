@@ -55,31 +55,40 @@ class Explainer:
             here = Path(error.where.path).parent  # <x.h> beside the includer: the build had -I.
             folder = here if here in holders else holders[0]
             more = " (or another of its copies)" if len(holders) > 1 else ""
-            return Verdict(FAILS, "include-folder-missing",
-                           f"{cause}; the converted tree has it in {folder}: add -I{folder}{more}")
+            return Verdict(
+                FAILS, "include-folder-missing", f"{cause}; the converted tree has it in {folder}: add -I{folder}{more}"
+            )
         library = library_of(header)
         if library is None:
             return Verdict(FAILS, label, cause)
         if library.kind in ("rocm", "system"):
             elsewhere = next((other for other in other_spellings(header, library) if self.available(other)), None)
             if elsewhere is not None:
-                return Verdict(FAILS, "header-spelling", f"{library.name} is installed, but as <{elsewhere}>: "
-                                                         "the header's spelling differs in this ROCm release")
-            return Verdict(NOT_CHECKED, "library-not-installed", "", header,
-                           f"needs <{header}> ({library.name}), not installed")
+                return Verdict(
+                    FAILS,
+                    "header-spelling",
+                    f"{library.name} is installed, but as <{elsewhere}>: "
+                    "the header's spelling differs in this ROCm release",
+                )
+            return Verdict(
+                NOT_CHECKED, "library-not-installed", "", header, f"needs <{header}> ({library.name}), not installed"
+            )
         if library.kind == "cuda-only":
-            return Verdict(FAILS, "cuda-only-library",
-                           f"needs <{header}> ({library.name}): a CUDA-only library with no AMD counterpart")
-        return Verdict(FAILS, "cuda-header-left",
-                       f"<{header}> is a CUDA header ({library.name}) that convert left as it is")
+            return Verdict(
+                FAILS,
+                "cuda-only-library",
+                f"needs <{header}> ({library.name}): a CUDA-only library with no AMD counterpart",
+            )
+        return Verdict(
+            FAILS, "cuda-header-left", f"<{header}> is a CUDA header ({library.name}) that convert left as it is"
+        )
 
     def explain(self, error: CompilerMessage, cause: str, arch: str, unit: Converted) -> tuple[str, bool]:
         """(`HP001 at src/k.cu:12`, True): convert's error finding near the error, else (the HP013
         made for it, False)."""
         converted, line, column = self._place(error, unit)
         original, original_line = self._back(converted, line)
-        near = [d for d in self.findings.get(original, ())
-                if d.line - NEAR <= original_line <= d.end_line + NEAR]
+        near = [d for d in self.findings.get(original, ()) if d.line - NEAR <= original_line <= d.end_line + NEAR]
         if near:
             best = min(near, key=lambda d: (abs(d.line - original_line), d.line, d.column))
             return f"{best.rule} at {best.path}:{best.line}", True
@@ -113,10 +122,13 @@ class Explainer:
         original = self.origin[converted].input
         return original, (line_map.line(line) if line_map is not None else line)
 
-    def _hp013(self, converted: Path, line: int, column: int, error: CompilerMessage, cause: str,
-               arch: str) -> Diagnostic:
-        message = (f"does not compile with hipcc {self.hipcc.version} for {arch}: {error.message} "
-                   f"(at {converted}:{line}:{column}); cause: {cause}")
+    def _hp013(
+        self, converted: Path, line: int, column: int, error: CompilerMessage, cause: str, arch: str
+    ) -> Diagnostic:
+        message = (
+            f"does not compile with hipcc {self.hipcc.version} for {arch}: {error.message} "
+            f"(at {converted}:{line}:{column}); cause: {cause}"
+        )
         line_map = self._line_map(converted)
         if line_map is None:  # the converted file vanished: the finding stays on the user's file, line 1
             source = SourceFile(self.origin[converted].input, b"")

@@ -23,7 +23,8 @@ from pathlib import Path
 from hipify_plus.filekinds import SOURCE_SUFFIXES
 
 _INCLUDE = re.compile(
-    rb'^[ \t]*#[ \t]*include(?:_next)?[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|([^\s"<][^\n]*))', re.MULTILINE)
+    rb'^[ \t]*#[ \t]*include(?:_next)?[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|([^\s"<][^\n]*))', re.MULTILINE
+)
 _FOLDER_FLAGS = ("-isystem", "-iquote", "-I")
 _SCANNED = SOURCE_SUFFIXES | {".inc"}
 
@@ -61,7 +62,7 @@ def include_folders(flags: Iterable[str]) -> list[Path]:
                     folders.append(Path(value))
                 break
             if flag.startswith(prefix):
-                folders.append(Path(flag[len(prefix):]))
+                folders.append(Path(flag[len(prefix) :]))
                 break
     return folders
 
@@ -102,7 +103,7 @@ class IncludeScanner:
         return {
             Path(*candidate.parts[: len(candidate.parts) - len(parts)])
             for candidate in self._by_name.get(parts[-1], ())
-            if candidate.parts[-len(parts):] == parts and len(candidate.parts) > len(parts)
+            if candidate.parts[-len(parts) :] == parts and len(candidate.parts) > len(parts)
         }
 
     def resolve(self, include: Include, includer: Path, folders: list[Path]) -> Path | None:

@@ -66,7 +66,7 @@ def _demangled_name(symbol: str) -> str:
     while text and (digits := re.match(r"\d+", text)) is not None:
         length = digits.group(0)
         names.append(text[len(length) : len(length) + int(length)])
-        text = text[len(length) + int(length):]
+        text = text[len(length) + int(length) :]
         if not nested:
             break
     return names[-1] if names else symbol
@@ -88,8 +88,9 @@ def count_instructions(assembly: str) -> dict[str, int]:
     return counts
 
 
-def count_unit(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: list[Path],
-               cache_dir: Path | None) -> tuple[dict[str, int] | None, str]:
+def count_unit(
+    hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: list[Path], cache_dir: Path | None
+) -> tuple[dict[str, int] | None, str]:
     """(matrix instructions per kernel, '') or (None, why not) for one unit and target."""
     key = cache_key(hipcc, arch, flags, files, CACHE_FORMAT)
     cache_file = cache_dir / "check" / f"{key}.json" if cache_dir else None
@@ -98,11 +99,31 @@ def count_unit(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: lis
             return {str(k): int(v) for k, v in json.loads(cache_file.read_text(encoding="utf-8")).items()}, ""
         except (OSError, ValueError, TypeError, AttributeError):
             pass
-    command = [hipcc.path, "-O3", "--cuda-device-only", "-S", "-o", "-", "-x", "hip", f"--offload-arch={arch}",
-               "-w", *flags, str(unit)]
+    command = [
+        hipcc.path,
+        "-O3",
+        "--cuda-device-only",
+        "-S",
+        "-o",
+        "-",
+        "-x",
+        "hip",
+        f"--offload-arch={arch}",
+        "-w",
+        *flags,
+        str(unit),
+    ]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=COMPILE_TIMEOUT,
-                              env=hipcc.env(), check=False, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=COMPILE_TIMEOUT,
+            env=hipcc.env(),
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
         return None, f"hipcc did not finish in {COMPILE_TIMEOUT} s"
     except OSError as exc:
@@ -116,8 +137,9 @@ def count_unit(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], files: lis
     return counts, ""
 
 
-def findings(user_file: str, converted: Path, kernels: list[tuple[str, int]], count: MatrixCount,
-             hipcc: Hipcc) -> list[Diagnostic]:
+def findings(
+    user_file: str, converted: Path, kernels: list[tuple[str, int]], count: MatrixCount, hipcc: Hipcc
+) -> list[Diagnostic]:
     """HP018 on each WMMA kernel (in the user's file) with no matrix instruction for a target."""
     try:
         data = converted.read_bytes()
@@ -130,9 +152,11 @@ def findings(user_file: str, converted: Path, kernels: list[tuple[str, int]], co
         empty = [arch for arch, counts in count.counts.items() if counts.get(name, 0) == 0]
         if not empty:
             continue
-        message = (f"kernel `{name}` calls mma_sync but hipcc {hipcc.version} compiles it with no matrix "
-                   f"instruction (v_mfma/v_wmma) for {', '.join(empty)}: rocWMMA turned its fragments into "
-                   "plain loads and stores (a fragment or target that rocWMMA release cannot run)")
+        message = (
+            f"kernel `{name}` calls mma_sync but hipcc {hipcc.version} compiles it with no matrix "
+            f"instruction (v_mfma/v_wmma) for {', '.join(empty)}: rocWMMA turned its fragments into "
+            "plain loads and stores (a fragment or target that rocWMMA release cannot run)"
+        )
         diagnostic = make_diagnostic(source, "HP018", offset, offset + len(name.encode()), message)
         found.append(line_map.back(diagnostic) if line_map is not None else diagnostic)
     return found

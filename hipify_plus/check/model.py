@@ -68,13 +68,24 @@ class FileCheck:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "path": self.input, "output": self.output, "kind": self.kind, "status": self.status,
-            "reason": self.reason, "cause": self.cause, "cause_class": self.cause_class or None,
-            "finding": self.finding or None, "explained_by": self.finding if self.explained else None,
-            "missing_header": self.missing or None, "arch": self.arch or None,
-            "error": None if self.error is None else {
-                "path": self.error.where.path, "line": self.error.where.line,
-                "column": self.error.where.column, "message": self.error.message,
+            "path": self.input,
+            "output": self.output,
+            "kind": self.kind,
+            "status": self.status,
+            "reason": self.reason,
+            "cause": self.cause,
+            "cause_class": self.cause_class or None,
+            "finding": self.finding or None,
+            "explained_by": self.finding if self.explained else None,
+            "missing_header": self.missing or None,
+            "arch": self.arch or None,
+            "error": None
+            if self.error is None
+            else {
+                "path": self.error.where.path,
+                "line": self.error.where.line,
+                "column": self.error.where.column,
+                "message": self.error.message,
             },
             **({"units": list(self.units)} if self.kind == "header" else {"cached": self.cached}),
             **({"matrix_instructions": self.matrix} if self.matrix else {}),
@@ -110,8 +121,10 @@ class CheckResult:
         if self.hipcc is None:
             return f"{len(units)} {noun} not checked: no hipcc ({self.no_hipcc})"
         counts = Counter(f.status for f in units)
-        text = (f"checked {len(units)} {noun} with hipcc {self.hipcc.version} for {','.join(self.arches)}: "
-                f"{counts[COMPILES]} compile, {counts[FAILS]} fail, {counts[NOT_CHECKED]} not checked")
+        text = (
+            f"checked {len(units)} {noun} with hipcc {self.hipcc.version} for {','.join(self.arches)}: "
+            f"{counts[COMPILES]} compile, {counts[FAILS]} fail, {counts[NOT_CHECKED]} not checked"
+        )
         missing = self.missing_headers()
         return text + (f" (missing headers: {', '.join(missing)})" if missing else "")
 
@@ -121,7 +134,9 @@ class CheckResult:
             "no_hipcc": self.no_hipcc or None,
             "arches": list(self.arches),
             "units": len(self.units),
-            "compile": self.count(COMPILES), "fail": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
+            "compile": self.count(COMPILES),
+            "fail": self.count(FAILS),
+            "not_checked": self.count(NOT_CHECKED),
             "missing_headers": self.missing_headers(),
             "files": [f.to_json() for f in sorted(self.files, key=lambda f: f.input)],
         }

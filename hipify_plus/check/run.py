@@ -14,14 +14,7 @@ from hipify_plus.check.explain import Explainer
 from hipify_plus.check.includes import Closure, IncludeScanner, include_folders
 from hipify_plus.check.matrix import MatrixCount, count_unit, wmma_kernels
 from hipify_plus.check.matrix import findings as matrix_findings
-from hipify_plus.check.model import (
-    COMPILES,
-    NOT_CHECKED,
-    CheckResult,
-    CheckSettings,
-    FileCheck,
-    worst,
-)
+from hipify_plus.check.model import COMPILES, NOT_CHECKED, CheckResult, CheckSettings, FileCheck, worst
 from hipify_plus.check.units import Converted, split_units
 from hipify_plus.compile_flags import map_include
 from hipify_plus.convert import FileOutcome
@@ -73,7 +66,7 @@ def _joined(flags: Iterable[str]) -> list[str]:
             flag += next(items, "")
         for prefix in ("-isystem", "-iquote", "-I"):
             if flag.startswith(prefix) and len(flag) > len(prefix):
-                flag = prefix + str(_absolute(flag[len(prefix):]))
+                flag = prefix + str(_absolute(flag[len(prefix) :]))
                 break
         joined.append(flag)
     return joined
@@ -89,7 +82,8 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     """Compile every converted unit for every target and give each converted file a status.
     Writes nothing but the cache (settings.cache_dir/check/)."""
     converted = [
-        Converted(o.input, _absolute(o.output)) for o in outcomes
+        Converted(o.input, _absolute(o.output))
+        for o in outcomes
         if o.output and o.status in _CONVERTED and file_kind(o.input) == "source"
     ]
     project = [_absolute(o.output) for o in outcomes if o.output and o.status in _IN_TREE]
@@ -101,8 +95,11 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     hipcc = settings.hipcc
     if hipcc is None:
         why = f"no hipcc ({settings.no_hipcc})" if settings.no_hipcc else "no hipcc"
-        result.files = [FileCheck(c.input, str(c.output), kind, NOT_CHECKED, why)
-                        for kind, group in (("unit", split.units), ("header", split.headers)) for c in group]
+        result.files = [
+            FileCheck(c.input, str(c.output), kind, NOT_CHECKED, why)
+            for kind, group in (("unit", split.units), ("header", split.headers))
+            for c in group
+        ]
         result.files += [_host(c) for c in split.host]
         return result
 
@@ -113,8 +110,10 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     findings = {o.input: [d for d in o.diagnostics if d.severity == "error"] for o in outcomes}
     explainer = Explainer({c.output: c for c in converted}, findings, hipcc, scanner, available)
     many = len(settings.arches) > 1
-    units = {unit.output: _unit_status(unit, results, explainer, many)
-             for (unit, _, _), results in zip(plans, compiled, strict=True)}
+    units = {
+        unit.output: _unit_status(unit, results, explainer, many)
+        for (unit, _, _), results in zip(plans, compiled, strict=True)
+    }
     result.files = list(units.values())
     includers: dict[Path, list[tuple[Converted, list[Compiled]]]] = {}
     for (unit, _, closure), results in zip(plans, compiled, strict=True):
@@ -128,8 +127,13 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     return result
 
 
-def _count_matrix_instructions(plans: list[tuple[Converted, list[str], Closure]], compiled: list[list[Compiled]],
-                               units: dict[Path, FileCheck], settings: CheckSettings, hipcc: Hipcc) -> list:
+def _count_matrix_instructions(
+    plans: list[tuple[Converted, list[str], Closure]],
+    compiled: list[list[Compiled]],
+    units: dict[Path, FileCheck],
+    settings: CheckSettings,
+    hipcc: Hipcc,
+) -> list:
     """WMMA units: matrix instructions per kernel for each target they compile for (check/matrix.py)."""
     found = []
     for (unit, flags, closure), results in zip(plans, compiled, strict=True):
@@ -153,16 +157,18 @@ def _count_matrix_instructions(plans: list[tuple[Converted, list[str], Closure]]
     return found
 
 
-def _plan(unit: Converted, settings: CheckSettings, mapped: Callable[[Path], Path | None],
-          scanner: IncludeScanner) -> tuple[Converted, list[str], Closure]:
+def _plan(
+    unit: Converted, settings: CheckSettings, mapped: Callable[[Path], Path | None], scanner: IncludeScanner
+) -> tuple[Converted, list[str], Closure]:
     """A unit's flags (with the folders inferred for it) and every file it can include."""
     flags = _unit_flags(unit, settings, mapped)
     closure = scanner.closure(unit.output, include_folders(flags))
     return unit, [*flags, *(f"-I{folder}" for folder in closure.inferred)], closure
 
 
-def _compile_all(plans: list[tuple[Converted, list[str], Closure]], settings: CheckSettings, hipcc: Hipcc,
-                 project: list[Path]) -> list[list[Compiled]]:
+def _compile_all(
+    plans: list[tuple[Converted, list[str], Closure]], settings: CheckSettings, hipcc: Hipcc, project: list[Path]
+) -> list[list[Compiled]]:
     """Every unit for every target, in parallel threads (the work is in hipcc), per unit."""
 
     def run(unit: Converted, flags: list[str], closure: Closure, arch: str) -> Compiled:
@@ -175,18 +181,26 @@ def _compile_all(plans: list[tuple[Converted, list[str], Closure]], settings: Ch
 
     workers = max(1, settings.jobs or os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [[pool.submit(run, unit, flags, closure, arch) for arch in settings.arches]
-                   for unit, flags, closure in plans]
+        futures = [
+            [pool.submit(run, unit, flags, closure, arch) for arch in settings.arches] for unit, flags, closure in plans
+        ]
         return [[future.result() for future in per_arch] for per_arch in futures]
 
 
 def _host(converted: Converted) -> FileCheck:
-    return FileCheck(converted.input, str(converted.output), "host", NOT_CHECKED,
-                     "no HIP or CUDA code: left to the host compiler")
+    return FileCheck(
+        converted.input, str(converted.output), "host", NOT_CHECKED, "no HIP or CUDA code: left to the host compiler"
+    )
 
 
-def _failure(check: FileCheck, results: list[Compiled], explainer: Explainer, unit: Converted, many: bool,
-             only: Path | None = None) -> FileCheck:
+def _failure(
+    check: FileCheck,
+    results: list[Compiled],
+    explainer: Explainer,
+    unit: Converted,
+    many: bool,
+    only: Path | None = None,
+) -> FileCheck:
     """Fill in `check` from the first error (in `only`, when given) of the first target with one."""
     for compiled in results:
         errors = [e for e in compiled.errors if only is None or Path(e.where.path) == only]
@@ -216,12 +230,18 @@ def _unit_status(unit: Converted, results: list[Compiled], explainer: Explainer,
     return check
 
 
-def _header_status(header: Converted, including: list[tuple[Converted, list[Compiled]]],
-                   units: dict[Path, FileCheck], explainer: Explainer, many: bool) -> FileCheck:
+def _header_status(
+    header: Converted,
+    including: list[tuple[Converted, list[Compiled]]],
+    units: dict[Path, FileCheck],
+    explainer: Explainer,
+    many: bool,
+) -> FileCheck:
     """An error inside the header is its own; otherwise it compiles when a unit that includes it
     compiles, and else takes the status of those units."""
-    check = FileCheck(header.input, str(header.output), "header", COMPILES,
-                      units=tuple(sorted(unit.input for unit, _ in including)))
+    check = FileCheck(
+        header.input, str(header.output), "header", COMPILES, units=tuple(sorted(unit.input for unit, _ in including))
+    )
     if not including:
         check.status, check.reason = NOT_CHECKED, "no checked unit includes it"
         return check
@@ -238,4 +258,3 @@ def _header_status(header: Converted, including: list[tuple[Converted, list[Comp
     check.finding, check.explained, check.arch = first.finding, first.explained, first.arch
     check.reason = f"through {first.input}: {first.reason}"
     return check
-

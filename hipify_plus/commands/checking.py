@@ -27,8 +27,15 @@ def look_for_hipcc(explicit: str | None) -> FoundHipcc:
         return FoundHipcc(None, str(exc))
 
 
-def check_settings(found: FoundHipcc, arches: list[str], includes: list[str], defines: list[str],
-                   compile_commands: Path | None, jobs: int, use_cache: bool) -> CheckSettings:
+def check_settings(
+    found: FoundHipcc,
+    arches: list[str],
+    includes: list[str],
+    defines: list[str],
+    compile_commands: Path | None,
+    jobs: int,
+    use_cache: bool,
+) -> CheckSettings:
     """Raises CompileCommandsError for a compile_commands.json that cannot be used; entries that
     cannot be read are warned about and skipped."""
     file_flags: dict[str, list[str]] = {}
@@ -37,9 +44,13 @@ def check_settings(found: FoundHipcc, arches: list[str], includes: list[str], de
         for problem in problems:
             print(f"hipify-plus: warning: {problem}", file=sys.stderr)
     return CheckSettings(
-        hipcc=found.hipcc, no_hipcc=found.problem, arches=tuple(arches),
+        hipcc=found.hipcc,
+        no_hipcc=found.problem,
+        arches=tuple(arches),
         flags=tuple([f"-I{i}" for i in includes] + [f"-D{d}" for d in defines]),
-        file_flags=file_flags, jobs=jobs, cache_dir=default_cache_dir() if use_cache else None,
+        file_flags=file_flags,
+        jobs=jobs,
+        cache_dir=default_cache_dir() if use_cache else None,
     )
 
 

@@ -22,16 +22,41 @@ from hipify_plus.versions import format_version, parse_version
 
 
 def run_convert(
-    *, paths: list[Path], output: Path | None, in_place: bool, backup_suffix: str, rename: bool,
-    header_suffix: str | None, copy_others: bool, build_files: bool, offload_arch: list[str],
-    include: list[str], exclude: list[str],
-    use_gitignore: bool, use_cache: bool, jobs: int, rocm_version: str | None, roc: bool,
-    hip_launch_syntax: bool, in_comments: bool, in_strings: bool, engine: str,
-    hipify_perl: str | None, output_format: str, quiet: bool, progress: bool, exit_zero: bool,
-    max_file_size: int = 20 * 2**20, check: bool = False, hipcc: str | None = None,
-    include_dirs: list[str] | None = None, defines: list[str] | None = None,
-    compile_commands: Path | None = None, no_rewrite: list[str] | None = None,
-    statistics: bool = False, output_file: Path | None = None,
+    *,
+    paths: list[Path],
+    output: Path | None,
+    in_place: bool,
+    backup_suffix: str,
+    rename: bool,
+    header_suffix: str | None,
+    copy_others: bool,
+    build_files: bool,
+    offload_arch: list[str],
+    include: list[str],
+    exclude: list[str],
+    use_gitignore: bool,
+    use_cache: bool,
+    jobs: int,
+    rocm_version: str | None,
+    roc: bool,
+    hip_launch_syntax: bool,
+    in_comments: bool,
+    in_strings: bool,
+    engine: str,
+    hipify_perl: str | None,
+    output_format: str,
+    quiet: bool,
+    progress: bool,
+    exit_zero: bool,
+    max_file_size: int = 20 * 2**20,
+    check: bool = False,
+    hipcc: str | None = None,
+    include_dirs: list[str] | None = None,
+    defines: list[str] | None = None,
+    compile_commands: Path | None = None,
+    no_rewrite: list[str] | None = None,
+    statistics: bool = False,
+    output_file: Path | None = None,
 ) -> int:
     table = load_mappings()
     # without --rocm-version the target is the installed hipcc's release, else the newest known
@@ -66,21 +91,42 @@ def run_convert(
             return usage_error(str(exc))
     settings = ConvertSettings(
         options=TranslateOptions(
-            rocm_version=version, roc=roc, hip_launch_syntax=hip_launch_syntax,
-            in_comments=in_comments, in_strings=in_strings, disabled_rewrites=disabled,
+            rocm_version=version,
+            roc=roc,
+            hip_launch_syntax=hip_launch_syntax,
+            in_comments=in_comments,
+            in_strings=in_strings,
+            disabled_rewrites=disabled,
             offload_arch=tuple(offload_arch),
         ),
-        output=output, in_place=in_place, backup_suffix=backup_suffix, rename=rename,
-        header_suffix=header_suffix, copy_others=copy_others, build_files=build_files,
-        offload_arch=tuple(offload_arch), include=tuple(include),
-        exclude=tuple(exclude), use_gitignore=use_gitignore, use_cache=use_cache, jobs=jobs,
-        hipify_perl=command, max_file_size=max_file_size,
+        output=output,
+        in_place=in_place,
+        backup_suffix=backup_suffix,
+        rename=rename,
+        header_suffix=header_suffix,
+        copy_others=copy_others,
+        build_files=build_files,
+        offload_arch=tuple(offload_arch),
+        include=tuple(include),
+        exclude=tuple(exclude),
+        use_gitignore=use_gitignore,
+        use_cache=use_cache,
+        jobs=jobs,
+        hipify_perl=command,
+        max_file_size=max_file_size,
     )
     checking = None
     if check:
         try:
-            checking = check_settings(found or look_for_hipcc(hipcc), offload_arch, include_dirs or [], defines or [],
-                                      compile_commands, jobs, use_cache)
+            checking = check_settings(
+                found or look_for_hipcc(hipcc),
+                offload_arch,
+                include_dirs or [],
+                defines or [],
+                compile_commands,
+                jobs,
+                use_cache,
+            )
         except CompileCommandsError as exc:
             return usage_error(str(exc))
     try:
@@ -151,8 +197,12 @@ def _run_with_progress(paths: list[Path], settings: ConvertSettings, show: bool)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
-        TextColumn("converting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        transient=True, redirect_stdout=False,
+        TextColumn("converting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+        redirect_stdout=False,
     ) as bar:
         task = bar.add_task("convert", total=None)
 

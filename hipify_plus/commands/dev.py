@@ -14,9 +14,17 @@ from hipify_plus.fsutil import write_atomic
 from hipify_plus.registry import rule_names
 from hipify_plus.templates import render
 
-FAMILY_PREFIX = {"translate": "HP0", "wavefront": "HP1", "launch": "HP2", "libraries": "HP3",
-                 "build": "HP4", "portability": "HP5", "resources": "HP6", "compile": "HP7",
-                 "meta": "HP9"}
+FAMILY_PREFIX = {
+    "translate": "HP0",
+    "wavefront": "HP1",
+    "launch": "HP2",
+    "libraries": "HP3",
+    "build": "HP4",
+    "portability": "HP5",
+    "resources": "HP6",
+    "compile": "HP7",
+    "meta": "HP9",
+}
 
 
 def new_rule(rule_id: str, name: str, family: str, root: Path) -> int:
@@ -50,8 +58,11 @@ def new_rule(rule_id: str, name: str, family: str, root: Path) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, render(template, **values) + b"\n")
         print(f"wrote {path}", file=sys.stderr)
-    print("next: fill in the TODOs, then `.venv/bin/pytest -q tests/test_lint_corpus.py "
-          f"tests/test_registry.py -k {rule_id}`", file=sys.stderr)
+    print(
+        "next: fill in the TODOs, then `.venv/bin/pytest -q tests/test_lint_corpus.py "
+        f"tests/test_registry.py -k {rule_id}`",
+        file=sys.stderr,
+    )
     return EXIT_CLEAN
 
 

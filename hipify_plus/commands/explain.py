@@ -43,8 +43,10 @@ def _v(version: Version | None) -> str:
 
 def rule_text(rule: Rule) -> str:
     """A rule's documentation, as `hipify-plus rule` prints it."""
-    return (f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
-            f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}")
+    return (
+        f"# {rule.id} {rule.name}\n\nFamily: {rule.family}. Severity: {rule.severity}. "
+        f"Fix: {rule.fix}.\n\n{rule.summary}.\n\n{rule.docs}"
+    )
 
 
 def find_rule(name: str) -> Rule | None:
@@ -128,7 +130,8 @@ def convert_writes(mapping: Mapping, version: Version, roc: bool) -> str:
         if mapping.cuda_removed:
             return f"leaves `{mapping.cuda}` with HP002: removed in CUDA {mapping.cuda_removed}, no HIP equivalent"
         return f"leaves `{mapping.cuda}` with HP001 (error): no HIP equivalent" + (
-            f" ({mapping.note})" if mapping.note else "")
+            f" ({mapping.note})" if mapping.note else ""
+        )
     if removed is not None and removed <= version:
         return f"leaves `{mapping.cuda}` with HP002: `{target}` was removed in ROCm {_v(removed)}"
     if added is not None and added > version:
@@ -171,13 +174,20 @@ def _side(table: MappingTable, mapping: Mapping, side: str) -> list[str]:
     if measured is not None:
         lines.append(f"     release read in real headers: {measured.where}")
     first = mapping.target(False)[1]
-    if side == "hip" and mapping.fallback and not (
-            mapping.fallback_added is not None and first is not None and mapping.fallback_added >= first):
-        lines.append(f"     before ROCm {_v(first)}: {spelled(mapping.fallback)}"
-                     + (f" (from ROCm {_v(mapping.fallback_added)})" if mapping.fallback_added else ""))
+    if (
+        side == "hip"
+        and mapping.fallback
+        and not (mapping.fallback_added is not None and first is not None and mapping.fallback_added >= first)
+    ):
+        lines.append(
+            f"     before ROCm {_v(first)}: {spelled(mapping.fallback)}"
+            + (f" (from ROCm {_v(mapping.fallback_added)})" if mapping.fallback_added else "")
+        )
     if side == "hip" and mapping.hip_unsupported_cuda:
-        lines.append(f"     follows CUDA's form of the API except in CUDA {mapping.hip_unsupported_cuda} "
-                     f"(HIPIFY's U column): code written for those releases needs its call checked")
+        lines.append(
+            f"     follows CUDA's form of the API except in CUDA {mapping.hip_unsupported_cuda} "
+            f"(HIPIFY's U column): code written for those releases needs its call checked"
+        )
     return lines
 
 
@@ -185,18 +195,22 @@ def explain_mapping(table: MappingTable, mapping: Mapping, version: Version, roc
     library = LIBRARY_NAMES.get(mapping.library, mapping.library)
     kind = "function" if mapping.kind == "device_function" else mapping.kind
     lines = [f"{mapping.cuda}  ({library} {kind}, status {mapping.status})"]
-    cuda = [f"added in {mapping.cuda_added}" if mapping.cuda_added else "",
-            f"deprecated in {mapping.cuda_deprecated}" if mapping.cuda_deprecated else "",
-            f"changed in {mapping.cuda_changed}" if mapping.cuda_changed else "",
-            f"removed in {mapping.cuda_removed}" if mapping.cuda_removed else ""]
+    cuda = [
+        f"added in {mapping.cuda_added}" if mapping.cuda_added else "",
+        f"deprecated in {mapping.cuda_deprecated}" if mapping.cuda_deprecated else "",
+        f"changed in {mapping.cuda_changed}" if mapping.cuda_changed else "",
+        f"removed in {mapping.cuda_removed}" if mapping.cuda_removed else "",
+    ]
     if any(cuda):
         lines.append("CUDA " + "; ".join(c for c in cuda if c))
     lines += _side(table, mapping, "hip") + _side(table, mapping, "roc")
     if mapping.unported:
         counterpart = "none" if mapping.unported == "none" else mapping.unported
         lines.append(f"ROCm counterpart: {counterpart}")
-    lines.append(f"convert --rocm-version {format_version(version)}{' --roc' if roc else ''}: "
-                 f"{convert_writes(mapping, version, roc)}")
+    lines.append(
+        f"convert --rocm-version {format_version(version)}{' --roc' if roc else ''}: "
+        f"{convert_writes(mapping, version, roc)}"
+    )
     notes = [n for n in (mapping.note, *_call_notes(mapping.cuda)) if n]
     if notes and not mapping.unported:
         lines.append("Notes:")
@@ -230,8 +244,10 @@ def _call_argument_notes() -> dict[str, tuple[str, ...]]:
                 when = f"{row.get('when', '')} side{', ROCm ' + row['rocm'] if row.get('rocm') else ''}"
                 note = f"arguments ({when}, {row.get('args', '?')} arguments): {row.get('operations', '')}: {note}"
             else:
-                note = f"inside a {LIBRARY_NAMES.get(row.get('inside', ''), row.get('inside', ''))} call: " \
-                       f"`{row.get('hip', '')}` ({note})"
+                note = (
+                    f"inside a {LIBRARY_NAMES.get(row.get('inside', ''), row.get('inside', ''))} call: "
+                    f"`{row.get('hip', '')}` ({note})"
+                )
             found.setdefault(cells[0], []).append(note)
     return {name: tuple(notes) for name, notes in found.items()}
 
@@ -250,8 +266,15 @@ def explain_header(header: HeaderMapping, version: Version, roc: bool) -> str:
     if header.fallback:
         lines.append(f"     before ROCm {_v(header.hip_added)}: <{header.fallback}>")
     written = header.target_at(version, roc)
-    action = (f"writes <{written}>" if written else "removes the #include" if header.status == "dropped"
-              else "leaves it for a rewrite rule" if header.status == "lint" else "leaves it with HP007 (error)")
+    action = (
+        f"writes <{written}>"
+        if written
+        else "removes the #include"
+        if header.status == "dropped"
+        else "leaves it for a rewrite rule"
+        if header.status == "lint"
+        else "leaves it with HP007 (error)"
+    )
     lines.append(f"convert --rocm-version {format_version(version)}: {action}")
     if header.note:
         lines.append(f"Notes:\n  - {header.note}")
@@ -265,7 +288,7 @@ def describe(name: str, version: Version | None = None, roc: bool = False) -> st
         return rule_text(rule)
     table = load_mappings()
     version = version or table.newest_rocm
-    stripped = name.strip("<>\"")
+    stripped = name.strip('<>"')
     header = table.header(stripped) if ("." in stripped or "/" in stripped) else None
     if header is not None:
         return explain_header(header, version, roc)
@@ -275,7 +298,8 @@ def describe(name: str, version: Version | None = None, roc: bool = False) -> st
     sources = _reverse(table, name)
     if sources:
         head = f"{name} is the HIP/ROC name of {', '.join(f'`{m.cuda}`' for m in sources[:8])}" + (
-            f" and {len(sources) - 8} more" if len(sources) > 8 else "")
+            f" and {len(sources) - 8} more" if len(sources) > 8 else ""
+        )
         return "\n\n".join([head, *(explain_mapping(table, m, version, roc) for m in sources[:3])])
     found = mentions((name,))
     if found:
@@ -285,8 +309,9 @@ def describe(name: str, version: Version | None = None, roc: bool = False) -> st
             lines += [f"      {s}" for s in mention.sentences]
         return "\n".join(lines)
     if CUDA_LOOKING.match(name):
-        raise UnknownName(f"`{name}` looks like a CUDA name, but no mapping table and no rule knows it "
-                          "(convert reports it as HP006)")
+        raise UnknownName(
+            f"`{name}` looks like a CUDA name, but no mapping table and no rule knows it (convert reports it as HP006)"
+        )
     raise UnknownName(f"`{name}` is not a CUDA name, header or rule hipify-plus knows")
 
 

@@ -12,10 +12,7 @@ from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, us
 from hipify_plus.commands.output import ReportOutput
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
-from hipify_plus.fsutil import (
-    DEFAULT_MAX_FILE_SIZE,
-    write_atomic,
-)
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, write_atomic
 from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import file_kind, lint
 from hipify_plus.lint.paths import LintRun, guarded_lint_job, lint_paths, write_diff
@@ -26,28 +23,47 @@ from hipify_plus.report.text import write_applied_fixes, write_available_fixes
 
 
 def run_lint(
-    *, paths: list[Path], select: list[str], ignore: list[str], fix: bool, unsafe_fixes: bool | None,
-    diff: bool, output_format: str | None, config: Path | None, target_rocm: str | None,
-    arches: list[str], baseline: Path | None, write_baseline: Path | None, exit_zero: bool, quiet: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE, statistics: bool = False, show_fixes: bool = False,
-    add_noqa: bool = False, output_file: Path | None = None, stdin_filename: str | None = None,
+    *,
+    paths: list[Path],
+    select: list[str],
+    ignore: list[str],
+    fix: bool,
+    unsafe_fixes: bool | None,
+    diff: bool,
+    output_format: str | None,
+    config: Path | None,
+    target_rocm: str | None,
+    arches: list[str],
+    baseline: Path | None,
+    write_baseline: Path | None,
+    exit_zero: bool,
+    quiet: bool,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    statistics: bool = False,
+    show_fixes: bool = False,
+    add_noqa: bool = False,
+    output_file: Path | None = None,
+    stdin_filename: str | None = None,
 ) -> int:
     """`paths` of ["-"] (or none, with `stdin_filename`) lints standard input as the file
     `stdin_filename` names (its kind, config and per-file-ignores); `--fix` then writes the fixed
     text to standard output and the report to standard error (or `output_file`)."""
     stdin = [str(p) for p in paths] == ["-"] or (not paths and stdin_filename is not None)
-    problem = _usage_problem(paths, stdin, fix, diff, statistics, add_noqa, write_baseline, output_format,
-                             output_file)
+    problem = _usage_problem(paths, stdin, fix, diff, statistics, add_noqa, write_baseline, output_format, output_file)
     if problem:
         return usage_error(problem)
     if stdin_filename is not None and not stdin:
-        print("hipify-plus: warning: --stdin-filename is used only when reading standard input (`-`)",
-              file=sys.stderr)
+        print("hipify-plus: warning: --stdin-filename is used only when reading standard input (`-`)", file=sys.stderr)
     start = Path(stdin_filename) if stdin and stdin_filename else paths[0] if paths and not stdin else Path.cwd()
     try:
         settings = settings_for(
-            config, start, select=select or None, ignore=ignore or None, unsafe_fixes=unsafe_fixes,
-            target_rocm=target_rocm, arches=[a for item in arches for a in item.split(",") if a] or None,
+            config,
+            start,
+            select=select or None,
+            ignore=ignore or None,
+            unsafe_fixes=unsafe_fixes,
+            target_rocm=target_rocm,
+            arches=[a for item in arches for a in item.split(",") if a] or None,
         )
         accepted = Baseline.load(baseline) if baseline is not None else None
     except (ConfigError, BaselineError) as exc:
@@ -112,8 +128,17 @@ def run_lint(
     return EXIT_FINDINGS if diagnostics or changed or run.unreadable else EXIT_CLEAN
 
 
-def _usage_problem(paths: list[Path], stdin: bool, fix: bool, diff: bool, statistics: bool, add_noqa: bool,
-                   write_baseline: Path | None, output_format: str | None, output_file: Path | None) -> str:
+def _usage_problem(
+    paths: list[Path],
+    stdin: bool,
+    fix: bool,
+    diff: bool,
+    statistics: bool,
+    add_noqa: bool,
+    write_baseline: Path | None,
+    output_format: str | None,
+    output_file: Path | None,
+) -> str:
     if "-" in [str(p) for p in paths] and len(paths) > 1:
         return "`-` (standard input) cannot be linted together with other paths"
     if add_noqa and stdin:
@@ -140,21 +165,32 @@ def _found_line(diagnostics: list[Diagnostic], run: LintRun, unsafe_fixes: bool,
     tail = f" ({', '.join(hints)})" if hints else ""
     fixed = ""
     if run.changed:
-        fixed = f", fixed {sum(sum(c.values()) for c in run.fixed.values())} finding(s) on standard input" if stdin \
+        fixed = (
+            f", fixed {sum(sum(c.values()) for c in run.fixed.values())} finding(s) on standard input"
+            if stdin
             else f", fixed {len(run.changed)} file(s)"
+        )
     return f"Found {len(diagnostics)} finding(s){tail}{fixed}."
 
 
-def _lint_stdin(stdin_filename: str | None, settings: LintSettings, minimum: Applicability | None, diff: bool,
-                max_file_size: int, diff_out: TextIO) -> LintRun | None:
+def _lint_stdin(
+    stdin_filename: str | None,
+    settings: LintSettings,
+    minimum: Applicability | None,
+    diff: bool,
+    max_file_size: int,
+    diff_out: TextIO,
+) -> LintRun | None:
     """Standard input as the file `stdin_filename` (default: a CUDA source shown as `-`).
     With a fix level and no `diff`, the fixed text (unchanged when nothing applies) goes to
     standard output. None after a usage error."""
     display = stdin_filename or "-"
     lint_path = stdin_filename or "-.cu"
     if file_kind(Path(lint_path).name) is None:
-        usage_error(f"--stdin-filename {stdin_filename}: not a file kind hipify-plus lints "
-                    "(a C/C++/CUDA/HIP source, Makefile, CMakeLists.txt, *.cmake or setup.py)")
+        usage_error(
+            f"--stdin-filename {stdin_filename}: not a file kind hipify-plus lints "
+            "(a C/C++/CUDA/HIP source, Makefile, CMakeLists.txt, *.cmake or setup.py)"
+        )
         return None
     data = sys.stdin.buffer.read(max_file_size + 1)
     if len(data) > max_file_size:
@@ -186,8 +222,7 @@ def _lint_stdin(stdin_filename: str | None, settings: LintSettings, minimum: App
     return run
 
 
-def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSettings, exit_zero: bool,
-              quiet: bool) -> int:
+def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSettings, exit_zero: bool, quiet: bool) -> int:
     """Write suppressions for `diagnostics` into their files; a file is written only when linting
     its new text shows exactly the findings that were not to be suppressed."""
     from hipify_plus.edits import apply_edits
@@ -204,8 +239,11 @@ def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSetting
         plan = plan_suppressions(path, run.sources[path], found)
         unplaced = {id(d) for d, _ in plan.left}
         left += [f"{path}:{d.line}: {d.rule} left unsuppressed: {why}" for d, why in plan.left]
-        left += [f"{path}:{d.line}: {d.rule} left unsuppressed: findings about suppressions are not suppressed"
-                 for d in found if d.rule in NOT_SUPPRESSED]
+        left += [
+            f"{path}:{d.line}: {d.rule} left unsuppressed: findings about suppressions are not suppressed"
+            for d in found
+            if d.rule in NOT_SUPPRESSED
+        ]
         if not plan.edits:
             continue
         data = run.sources[path]
@@ -215,8 +253,10 @@ def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSetting
         result = lint(path, new, settings)
         got = Counter(d.rule for d in result.diagnostics)
         if result.internal_errors or +expected != got:
-            left.append(f"{path}: left unchanged: its suppressions would not all take effect "
-                        f"(findings after: {', '.join(sorted(got.elements())) or 'none'})")
+            left.append(
+                f"{path}: left unchanged: its suppressions would not all take effect "
+                f"(findings after: {', '.join(sorted(got.elements())) or 'none'})"
+            )
             continue
         target = Path(path)
         try:

@@ -18,11 +18,27 @@ from hipify_plus.versions import parse_version
 
 
 def run_report(
-    *, paths: list[Path], output: Path | None, output_format: str | None, rocm_version: str | None,
-    roc: bool, arches: list[str], exclude: list[str], config: Path | None, jobs: int, max_file_size: int,
-    quiet: bool, check: bool | None = False, hipcc: str | None = None, nvcc: str | None = None,
-    no_cuda: bool = False, sm: str = "sm_80", include_dirs: list[str] | None = None,
-    defines: list[str] | None = None, compile_commands: Path | None = None, use_cache: bool = True,
+    *,
+    paths: list[Path],
+    output: Path | None,
+    output_format: str | None,
+    rocm_version: str | None,
+    roc: bool,
+    arches: list[str],
+    exclude: list[str],
+    config: Path | None,
+    jobs: int,
+    max_file_size: int,
+    quiet: bool,
+    check: bool | None = False,
+    hipcc: str | None = None,
+    nvcc: str | None = None,
+    no_cuda: bool = False,
+    sm: str = "sm_80",
+    include_dirs: list[str] | None = None,
+    defines: list[str] | None = None,
+    compile_commands: Path | None = None,
+    use_cache: bool = True,
     tune: bool = True,
 ) -> int:
     """`check`: True (--check), False (--no-check) or None: check when a hipcc is found."""
@@ -52,23 +68,39 @@ def run_report(
     except ConfigError as exc:
         return usage_error(str(exc))
     settings = replace(settings, exclude=settings.exclude + tuple(exclude))
-    report_settings = ReportSettings(no_check="--no-check" if check is False else
-                                     f"no hipcc ({found.problem})" if found is not None and found.hipcc is None else "",
-                                     nvcc=None if no_cuda else find_nvcc(nvcc), sm=sm, tune=tune,
-                                     flags=tuple([f"-I{i}" for i in include_dirs or []] +
-                                                 [f"-D{d}" for d in defines or []]))
+    report_settings = ReportSettings(
+        no_check="--no-check"
+        if check is False
+        else f"no hipcc ({found.problem})"
+        if found is not None and found.hipcc is None
+        else "",
+        nvcc=None if no_cuda else find_nvcc(nvcc),
+        sm=sm,
+        tune=tune,
+        flags=tuple([f"-I{i}" for i in include_dirs or []] + [f"-D{d}" for d in defines or []]),
+    )
     if checking:
         assert found is not None
         try:
-            report_settings = replace(report_settings, check=check_settings(
-                found, list(settings.arches), include_dirs or [], defines or [], compile_commands, jobs, use_cache))
+            report_settings = replace(
+                report_settings,
+                check=check_settings(
+                    found, list(settings.arches), include_dirs or [], defines or [], compile_commands, jobs, use_cache
+                ),
+            )
         except CompileCommandsError as exc:
             return usage_error(str(exc))
     note = "the installed hipcc" if installed is not None and not rocm_version else ""
     try:
-        report = build_report(paths, TranslateOptions(rocm_version=version, roc=roc, offload_arch=settings.arches),
-                              settings, jobs=jobs, max_file_size=max_file_size, settings=report_settings,
-                              target_note=note)
+        report = build_report(
+            paths,
+            TranslateOptions(rocm_version=version, roc=roc, offload_arch=settings.arches),
+            settings,
+            jobs=jobs,
+            max_file_size=max_file_size,
+            settings=report_settings,
+            target_note=note,
+        )
     except ConvertError as exc:
         return usage_error(str(exc))
     fmt = format_for(output, output_format)
@@ -86,9 +118,12 @@ def run_report(
         counts = report.counts()
         where = f" to {output}" if output is not None else ""
         compiled = report.compile_status.summary if report.compile_status is not None else ""
-        print(f"hipify-plus: wrote the migration-gap report ({fmt}){where}: {counts['files']} files, "
-              f"{counts['renamed']} names rewritten, {counts['findings']} findings left, "
-              f"about {counts['hours']} h of work", file=sys.stderr)
+        print(
+            f"hipify-plus: wrote the migration-gap report ({fmt}){where}: {counts['files']} files, "
+            f"{counts['renamed']} names rewritten, {counts['findings']} findings left, "
+            f"about {counts['hours']} h of work",
+            file=sys.stderr,
+        )
         if compiled:
             print(f"hipify-plus: {compiled}", file=sys.stderr)
     return EXIT_CLEAN

@@ -17,31 +17,73 @@ from hipify_plus.resources.hipcc import CompilerError, HipccNotFound, find_hipcc
 from hipify_plus.resources.measure import Measurement, MeasureSettings, findings, measure
 from hipify_plus.resources.nvcc import CudaCompileError, cuda_usage, find_nvcc
 
-COLUMNS = ("kernel", "file:line", "arch", "VGPR", "AGPR", "SGPR", "scratch", "VGPR spill",
-           "SGPR spill", "occ", "LDS", "CUDA regs", "CUDA spill", "CUDA smem")
-
+COLUMNS = (
+    "kernel",
+    "file:line",
+    "arch",
+    "VGPR",
+    "AGPR",
+    "SGPR",
+    "scratch",
+    "VGPR spill",
+    "SGPR spill",
+    "occ",
+    "LDS",
+    "CUDA regs",
+    "CUDA spill",
+    "CUDA smem",
+)
 
 
 def table(measurement: Measurement) -> str:
     rows = []
     for row in measurement.rows:
         u, c = row.usage, row.cuda
-        rows.append((
-            row.kernel, f"{row.original}:{row.line}", u.arch, u.vgpr, u.agpr, u.sgpr, u.scratch,
-            u.vgpr_spill, u.sgpr_spill, u.occupancy, u.lds,
-            c.registers if c else "-", (c.spill_stores + c.spill_loads) if c else "-", c.smem if c else "-",
-        ))
+        rows.append(
+            (
+                row.kernel,
+                f"{row.original}:{row.line}",
+                u.arch,
+                u.vgpr,
+                u.agpr,
+                u.sgpr,
+                u.scratch,
+                u.vgpr_spill,
+                u.sgpr_spill,
+                u.occupancy,
+                u.lds,
+                c.registers if c else "-",
+                (c.spill_stores + c.spill_loads) if c else "-",
+                c.smem if c else "-",
+            )
+        )
     widths = [max(len(str(x)) for x in column) for column in zip(COLUMNS, *rows, strict=True)]
-    lines = ["  ".join(str(v).ljust(w) if i < 3 else str(v).rjust(w)
-                       for i, (v, w) in enumerate(zip(line, widths, strict=True)))
-             for line in [COLUMNS, *rows]]
+    lines = [
+        "  ".join(
+            str(v).ljust(w) if i < 3 else str(v).rjust(w) for i, (v, w) in enumerate(zip(line, widths, strict=True))
+        )
+        for line in [COLUMNS, *rows]
+    ]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
 def run_resources(
-    *, paths: list[Path], arches: list[str], hipcc: str | None, nvcc: str | None, no_cuda: bool,
-    sm: str, includes: list[str], defines: list[str], compile_commands: Path | None, jobs: int,
-    no_cache: bool, min_occupancy: int, tune: bool, fix: bool, output_format: str,
+    *,
+    paths: list[Path],
+    arches: list[str],
+    hipcc: str | None,
+    nvcc: str | None,
+    no_cuda: bool,
+    sm: str,
+    includes: list[str],
+    defines: list[str],
+    compile_commands: Path | None,
+    jobs: int,
+    no_cache: bool,
+    min_occupancy: int,
+    tune: bool,
+    fix: bool,
+    output_format: str,
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> int:
     arches = arches or ["gfx90a"]
@@ -55,9 +97,15 @@ def run_resources(
     except HipccNotFound as exc:
         return estimate(paths, arches, nvcc_path, sm, list(flags), output_format, str(exc))
     settings = MeasureSettings(
-        arches=tuple(arches), hipcc=compiler, nvcc=nvcc_path, sm=sm, flags=flags,
-        compile_commands=compile_commands, jobs=jobs,
-        cache_dir=None if no_cache else default_cache_dir(), min_occupancy=min_occupancy,
+        arches=tuple(arches),
+        hipcc=compiler,
+        nvcc=nvcc_path,
+        sm=sm,
+        flags=flags,
+        compile_commands=compile_commands,
+        jobs=jobs,
+        cache_dir=None if no_cache else default_cache_dir(),
+        min_occupancy=min_occupancy,
         max_file_size=max_file_size,
     )
     try:
@@ -77,18 +125,24 @@ def run_resources(
                 for proposal in proposals:
                     if proposal.candidate is not None:
                         problem = apply_proposal(proposal)
-                        print(f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: "
-                              f"{proposal.summary()}", file=sys.stderr)
+                        print(
+                            f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: {proposal.summary()}",
+                            file=sys.stderr,
+                        )
         if output_format == "json":
-            json.dump({
-                "hipcc": {"path": compiler.path, "version": compiler.version},
-                "arches": arches,
-                "kernels": [r.to_json() for r in measurement.rows],
-                "findings": [d.to_json() for d in diagnostics],
-                "tuning": [p.to_json() for p in proposals],
-                "errors": measurement.errors,
-                "estimate": False,
-            }, sys.stdout, indent=2)
+            json.dump(
+                {
+                    "hipcc": {"path": compiler.path, "version": compiler.version},
+                    "arches": arches,
+                    "kernels": [r.to_json() for r in measurement.rows],
+                    "findings": [d.to_json() for d in diagnostics],
+                    "tuning": [p.to_json() for p in proposals],
+                    "errors": measurement.errors,
+                    "estimate": False,
+                },
+                sys.stdout,
+                indent=2,
+            )
             sys.stdout.write("\n")
         elif output_format in ("sarif", "github"):
             write_report(output_format, diagnostics, {}, sys.stdout)
@@ -111,19 +165,30 @@ def run_resources(
     return EXIT_FINDINGS if diagnostics or measurement.errors else EXIT_CLEAN
 
 
-def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, flags: list[str],
-             output_format: str, no_hipcc: str) -> int:
+def estimate(
+    paths: list[Path], arches: list[str], nvcc: str | None, sm: str, flags: list[str], output_format: str, no_hipcc: str
+) -> int:
     """No hipcc: estimate AMD occupancy from the CUDA register counts with the occupancy model."""
-    print(f"hipify-plus: {no_hipcc}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
-          "Showing estimates from the occupancy model instead.", file=sys.stderr)
+    print(
+        f"hipify-plus: {no_hipcc}: install ROCm or Debian's `hipcc`, or pass --hipcc. "
+        "Showing estimates from the occupancy model instead.",
+        file=sys.stderr,
+    )
     if nvcc is None:
         return usage_error("no hipcc and no nvcc: nothing to measure or estimate register counts from")
     rows = []
     checked = {path: input_problem(path) for path in paths}
     problems = [problem for problem in checked.values() if problem]
-    files = [found.path for found in walk([p for p, problem in checked.items() if not problem], [], [],
-                                          on_error=lambda folder, why: problems.append(f"{folder}: {why}"))
-             if found.path.suffix == ".cu" and found.path.is_file()]
+    files = [
+        found.path
+        for found in walk(
+            [p for p, problem in checked.items() if not problem],
+            [],
+            [],
+            on_error=lambda folder, why: problems.append(f"{folder}: {why}"),
+        )
+        if found.path.suffix == ".cu" and found.path.is_file()
+    ]
     for file in files:
         try:
             usages = cuda_usage(nvcc, file, sm, flags)
@@ -135,22 +200,29 @@ def estimate(paths: list[Path], arches: list[str], nvcc: str | None, sm: str, fl
                 guess = estimate_usage(arch, usage.registers, usage.smem, DEFAULT_THREADS)
                 if guess is None:
                     continue
-                rows.append({
-                    "kernel": name, "file": str(file), "arch": arch, "estimate": True,
-                    "cuda_registers": usage.registers,
-                    "occupancy_at_1024_threads": guess.occupancy,
-                    "register_cap_without_launch_bounds": guess.cap,
-                    "likely_spills_without_launch_bounds": guess.likely_spills,
-                })
+                rows.append(
+                    {
+                        "kernel": name,
+                        "file": str(file),
+                        "arch": arch,
+                        "estimate": True,
+                        "cuda_registers": usage.registers,
+                        "occupancy_at_1024_threads": guess.occupancy,
+                        "register_cap_without_launch_bounds": guess.cap,
+                        "likely_spills_without_launch_bounds": guess.likely_spills,
+                    }
+                )
     if output_format == "json":
         json.dump({"estimate": True, "kernels": rows}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         for row in rows:
             spill = "likely spills" if row["likely_spills_without_launch_bounds"] else "fits"
-            sys.stdout.write(f"{row['kernel']}  {row['file']}  {row['arch']}  CUDA regs {row['cuda_registers']}  "
-                             f"cap {row['register_cap_without_launch_bounds']} ({spill} without launch bounds)  "
-                             f"est. occupancy {row['occupancy_at_1024_threads']} [estimate]\n")
+            sys.stdout.write(
+                f"{row['kernel']}  {row['file']}  {row['arch']}  CUDA regs {row['cuda_registers']}  "
+                f"cap {row['register_cap_without_launch_bounds']} ({spill} without launch bounds)  "
+                f"est. occupancy {row['occupancy_at_1024_threads']} [estimate]\n"
+            )
     for message in problems:
         print(f"hipify-plus: error: {message}", file=sys.stderr)
     if problems and not rows:

@@ -15,14 +15,24 @@ DEVICE_SPACES = frozenset({"__device__", "__constant__", "__managed__"})
 VOID_POINTER_TYPES = frozenset({"hipDeviceptr_t"})  # HIP typedefs of `void*`
 
 # Children of these are looked through when a scope is searched (they do not open a scope).
-_TRANSPARENT = frozenset({
-    "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
-    "linkage_specification", "declaration_list", "template_declaration",
-})
-_DECLARATIONS = frozenset({"declaration", "field_declaration", "parameter_declaration",
-                           "optional_parameter_declaration"})
-_QUALIFIER_TYPES = frozenset({"type_qualifier", "storage_class_specifier", "__device__", "__host__",
-                              "__constant__", "__shared__", "__managed__"})
+_TRANSPARENT = frozenset(
+    {
+        "preproc_if",
+        "preproc_ifdef",
+        "preproc_else",
+        "preproc_elif",
+        "preproc_elifdef",
+        "linkage_specification",
+        "declaration_list",
+        "template_declaration",
+    }
+)
+_DECLARATIONS = frozenset(
+    {"declaration", "field_declaration", "parameter_declaration", "optional_parameter_declaration"}
+)
+_QUALIFIER_TYPES = frozenset(
+    {"type_qualifier", "storage_class_specifier", "__device__", "__host__", "__constant__", "__shared__", "__managed__"}
+)
 
 
 @dataclass(frozen=True)
@@ -58,8 +68,13 @@ class Declared:
     def object_pointer(self, type_name: str, depth: int = 1) -> bool:
         """Declared as `type_name` with exactly `depth` `*`s (`void* p` -> ("void", 1)), not an
         array or anything to do with functions."""
-        return (self.type_name == type_name and self.pointers == depth and not self.array
-                and not self.function and not self.function_pointer)
+        return (
+            self.type_name == type_name
+            and self.pointers == depth
+            and not self.array
+            and not self.function
+            and not self.function_pointer
+        )
 
 
 _Shape = tuple[Node | None, int, bool, bool, bool]
@@ -97,10 +112,19 @@ def declares(declaration: Node, name: str) -> Declared | None:
         if found is None or node_text(found) != name:
             continue
         type_node = declaration.child_by_field_name("type")
-        qualifiers = frozenset(node_text(c) if c.is_named else c.type
-                               for c in declaration.children if c.type in _QUALIFIER_TYPES)
-        return Declared(name, declaration, node_text(type_node) if type_node is not None else "",
-                        pointers, array, function, function_pointer, qualifiers)
+        qualifiers = frozenset(
+            node_text(c) if c.is_named else c.type for c in declaration.children if c.type in _QUALIFIER_TYPES
+        )
+        return Declared(
+            name,
+            declaration,
+            node_text(type_node) if type_node is not None else "",
+            pointers,
+            array,
+            function,
+            function_pointer,
+            qualifiers,
+        )
     return None
 
 
@@ -182,8 +206,19 @@ def _struct_body(root: Node, name: str) -> Node | None:
                 body = inner.child_by_field_name("body")
                 if body is not None:
                     return body
-        if kind in ("translation_unit", "namespace_definition", "declaration_list", "linkage_specification",
-                    "template_declaration", "declaration", "type_definition") or kind in _TRANSPARENT:
+        if (
+            kind
+            in (
+                "translation_unit",
+                "namespace_definition",
+                "declaration_list",
+                "linkage_specification",
+                "template_declaration",
+                "declaration",
+                "type_definition",
+            )
+            or kind in _TRANSPARENT
+        ):
             stack.extend(reversed(node.children))
     return None
 

@@ -37,11 +37,32 @@ _INTEGER_TYPE = re.compile(
 )
 _NULLS = re.compile(r"^(?:0+[uUlL]*|NULL|nullptr)$")
 _PRINTF = frozenset({"printf", "fprintf", "sprintf", "snprintf", "std::printf", "std::fprintf"})
-PRIMARY = frozenset({"identifier", "number_literal", "call_expression", "subscript_expression",
-                      "field_expression", "parenthesized_expression", "qualified_identifier", "sizeof_expression"})
-SIDE_EFFECT_FREE = frozenset({"identifier", "field_identifier", "number_literal", "field_expression",
-                               "subscript_expression", "subscript_argument_list", "pointer_expression",
-                               "parenthesized_expression", "qualified_identifier", "namespace_identifier"})
+PRIMARY = frozenset(
+    {
+        "identifier",
+        "number_literal",
+        "call_expression",
+        "subscript_expression",
+        "field_expression",
+        "parenthesized_expression",
+        "qualified_identifier",
+        "sizeof_expression",
+    }
+)
+SIDE_EFFECT_FREE = frozenset(
+    {
+        "identifier",
+        "field_identifier",
+        "number_literal",
+        "field_expression",
+        "subscript_expression",
+        "subscript_argument_list",
+        "pointer_expression",
+        "parenthesized_expression",
+        "qualified_identifier",
+        "namespace_identifier",
+    }
+)
 
 PTR, INT, BAD = "pointer", "integer", "bad"
 
@@ -98,12 +119,20 @@ class DeviceptrTypes:
             if kind == "pointer_expression" and not node_text(node).startswith("*"):
                 return False
             base = node.child_by_field_name("argument")
-            if kind == "pointer_expression" and base is not None and "".join(
-                    (cast_type(unparenthesized(base)) or "").split()) == self.type_name + "*":
+            if (
+                kind == "pointer_expression"
+                and base is not None
+                and "".join((cast_type(unparenthesized(base)) or "").split()) == self.type_name + "*"
+            ):
                 return True  # `*(hipDeviceptr_t*)&buffer[offset]`, a kernel-argument slot
             declared = self.declared(base) if base is not None else None
-            return (declared is not None and declared.type_name == self.type_name and not declared.function
-                    and not declared.function_pointer and (declared.array + declared.pointers) == 1)
+            return (
+                declared is not None
+                and declared.type_name == self.type_name
+                and not declared.function
+                and not declared.function_pointer
+                and (declared.array + declared.pointers) == 1
+            )
         if kind == "field_expression":
             field = node.child_by_field_name("field")
             return field is not None and node_text(field) in self.fields
@@ -155,8 +184,11 @@ def declarator_name_text(declarator: Node) -> str | None:
         inner = node.child_by_field_name("declarator")
         if inner is None:
             named_children = [c for c in node.named_children if c.type != "comment"]
-            inner = named_children[-1] if node.type in ("reference_declarator", "parenthesized_declarator") \
-                and named_children else None
+            inner = (
+                named_children[-1]
+                if node.type in ("reference_declarator", "parenthesized_declarator") and named_children
+                else None
+            )
         node = inner
     return node_text(node) if node is not None else None
 
@@ -226,13 +258,21 @@ def cast_target(node: Node, type_name: str = DEVICEPTR) -> str | None:
     if parent.type == "argument_list" and parent.parent is not None and parent.parent.type == "call_expression":
         call = parent.parent
         function = call.child_by_field_name("function")
-        if function is not None and function.type == "template_function" and callee_name(call) in (
-                "static_cast", "reinterpret_cast", "const_cast") and len(named(parent)) == 1:
+        if (
+            function is not None
+            and function.type == "template_function"
+            and callee_name(call) in ("static_cast", "reinterpret_cast", "const_cast")
+            and len(named(parent)) == 1
+        ):
             arguments = function.child_by_field_name("arguments")
             return node_text(arguments)[1:-1].strip() if arguments is not None else None
         inner = node_text(function)[1:-1].strip() if function is not None else ""
-        if function is not None and function.type == "parenthesized_expression" and len(named(parent)) == 1 and (
-                inner == type_name or integer_type(inner) or inner.endswith("*")):
+        if (
+            function is not None
+            and function.type == "parenthesized_expression"
+            and len(named(parent)) == 1
+            and (inner == type_name or integer_type(inner) or inner.endswith("*"))
+        ):
             return inner  # `(hipDeviceptr_t)(x)`, `(uint)(x)`: a cast the grammar reads as a call
     return None
 
@@ -315,7 +355,8 @@ def use_context(types: DeviceptrTypes, outer: Node, shape: Shape) -> str | None:
             return PTR if unparenthesized(outer) not in shape.leaves or len(shape.leaves) != 1 else None
         return None
     if kind in ("condition_clause", "parenthesized_expression") or (
-            kind == "unary_expression" and operator_of(parent) == "!"):
+        kind == "unary_expression" and operator_of(parent) == "!"
+    ):
         return PTR
     if kind == "return_statement":
         function = parent.parent

@@ -34,8 +34,9 @@ def defined_macros(data: bytes) -> frozenset[str]:
 
 
 def quoted_includes(data: bytes) -> list[str]:
-    return [m.group(1).decode("utf-8", "replace").strip() for m in _INCLUDE.finditer(data)] \
-        if b"include" in data else []
+    return (
+        [m.group(1).decode("utf-8", "replace").strip() for m in _INCLUDE.finditer(data)] if b"include" in data else []
+    )
 
 
 SEARCHED_PARENTS = 3
@@ -60,6 +61,7 @@ def _resolve(folder: str, spelling: str) -> str:
 def project_headers(path: str, includes: list[str]) -> list[str]:
     """The readable headers `includes` (spelled as in a file at `path`) name, and the project
     headers they include in turn, resolved next to each including file; nearest first."""
+
     def included(header: str) -> tuple[str, ...] | None:
         read = _read_header(header, _stamp(header))
         return read[1] if read is not None else None
@@ -195,8 +197,16 @@ class _Summary:
     names: frozenset[str]  # macros, typedefs and functions defined where AMD compiles
 
 
-_NAME_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def", "preproc_include", "function_definition",
-                               "type_definition", "alias_declaration"})
+_NAME_DEFINITIONS = frozenset(
+    {
+        "preproc_def",
+        "preproc_function_def",
+        "preproc_include",
+        "function_definition",
+        "type_definition",
+        "alias_declaration",
+    }
+)
 
 
 @lru_cache(maxsize=512)
@@ -227,7 +237,8 @@ def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) ->
             if name is not None:
                 function_like = node.type == "preproc_function_def"
                 values.setdefault(node_text(name), set()).add(
-                    None if function_like or value is None else node_text(value))
+                    None if function_like or value is None else node_text(value)
+                )
                 names.add(node_text(name))
         elif node.type == "function_definition":
             name = declarator_name(node)
@@ -240,5 +251,6 @@ def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) ->
                     inner = inner.child_by_field_name("declarator")
                 if inner is not None:
                     names.add(node_text(inner))
-    return _Summary(tuple(includes), {n: frozenset(v) for n, v in values.items()}, defined_macros(data),
-                    frozenset(names))
+    return _Summary(
+        tuple(includes), {n: frozenset(v) for n, v in values.items()}, defined_macros(data), frozenset(names)
+    )

@@ -18,25 +18,55 @@ from hipify_plus.versions import Version
 CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"})
 
 # Defined by nvcc or CUDA's headers only: undefined (reading as 0) under hip-clang.
-NVIDIA_MACROS = frozenset({
-    "__CUDA_ARCH__", "__CUDA_ARCH_LIST__", "__NVCC__", "__NVCOMPILER", "__HIP_PLATFORM_NVIDIA__",
-    "__HIP_PLATFORM_NVCC__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
-    "__CUDACC_VER_BUILD__", "__CUDACC_VER__", "CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION",
-    "__CUDACC_RDC__", "__CUDACC_EWP__", "__CUDACC_RELAXED_CONSTEXPR__", "__CUDACC_EXTENDED_LAMBDA__",
-})
+NVIDIA_MACROS = frozenset(
+    {
+        "__CUDA_ARCH__",
+        "__CUDA_ARCH_LIST__",
+        "__NVCC__",
+        "__NVCOMPILER",
+        "__HIP_PLATFORM_NVIDIA__",
+        "__HIP_PLATFORM_NVCC__",
+        "__CUDACC_VER_MAJOR__",
+        "__CUDACC_VER_MINOR__",
+        "__CUDACC_VER_BUILD__",
+        "__CUDACC_VER__",
+        "CUDART_VERSION",
+        "CUDA_VERSION",
+        "__CUDA_API_VERSION",
+        "__CUDACC_RDC__",
+        "__CUDACC_EWP__",
+        "__CUDACC_RELAXED_CONSTEXPR__",
+        "__CUDACC_EXTENDED_LAMBDA__",
+    }
+)
 # CUDA's version macros: code compares them to pick an API, and AMD always takes the "0" side.
-CUDA_VERSION_MACROS = frozenset({
-    "CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
-    "__CUDACC_VER_BUILD__", "__CUDACC_VER__", "__CUDA_API_VERSION",
-})
+CUDA_VERSION_MACROS = frozenset(
+    {
+        "CUDART_VERSION",
+        "CUDA_VERSION",
+        "__CUDACC_VER_MAJOR__",
+        "__CUDACC_VER_MINOR__",
+        "__CUDACC_VER_BUILD__",
+        "__CUDACC_VER__",
+        "__CUDA_API_VERSION",
+    }
+)
 # Defined in both passes of every hip-clang compile for AMD. `__AMDGCN__` and `__AMDGPU__` are
 # among them: hipcc 5.2 (clang 15) and 5.7 (clang 17) define them in the host pass too (`-dM -E`
 # with --cuda-host-only, and `#ifndef __AMDGCN__` / `#error` in a two-pass compile), so they tell
 # an AMD build, not the device pass; `__HIP_DEVICE_COMPILE__` does that.
-AMD_MACROS = frozenset({
-    "__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "__HIP__", "__HIP_ROCclr__",
-    "__clang__", "__AMDGCN__", "__AMDGPU__",
-})
+AMD_MACROS = frozenset(
+    {
+        "__HIP_PLATFORM_AMD__",
+        "__HIP_PLATFORM_HCC__",
+        "__HIPCC__",
+        "__HIP__",
+        "__HIP_ROCclr__",
+        "__clang__",
+        "__AMDGCN__",
+        "__AMDGPU__",
+    }
+)
 # Defined only in the device pass: the pass flag, and the target's own macros (`__gfx90a__`,
 # `__GFX9__`), whose value depends on the target being compiled.
 DEVICE_PASS_MACROS = frozenset({"__HIP_DEVICE_COMPILE__"})
@@ -53,12 +83,22 @@ _AMD_BUILD_FLAG = re.compile(r"(?i)(^|_)(rocm|hip|amd|hcc)(_|$)")
 _NOT_PLATFORM_FLAG = re.compile(r"(?i)nvidia|nvcc|enable_|disable|no_|device_compile|version|__has|hipify")
 
 _COMPARE: dict[str, Callable[[int, int], int | None]] = {
-    "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b), "<": lambda a, b: int(a < b),
-    ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
-    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
-    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "==": lambda a, b: int(a == b),
+    "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b),
+    ">": lambda a, b: int(a > b),
+    "<=": lambda a, b: int(a <= b),
+    ">=": lambda a, b: int(a >= b),
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b if b else None,
+    "%": lambda a, b: a % b if b else None,
+    "&": lambda a, b: a & b,
+    "|": lambda a, b: a | b,
+    "^": lambda a, b: a ^ b,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None,
+    ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
 }
 
 
@@ -82,9 +122,13 @@ class AmdBuild:
     def version_values(self) -> dict[str, int]:
         major, minor, patch = self.rocm
         return {
-            "HIP_VERSION": major * 10_000_000 + minor * 100_000 + patch, "HIP_VERSION_MAJOR": major,
-            "HIP_VERSION_MINOR": minor, "HIP_VERSION_PATCH": patch, "ROCM_VERSION_MAJOR": major,
-            "ROCM_VERSION_MINOR": minor, "ROCM_VERSION_PATCH": patch,
+            "HIP_VERSION": major * 10_000_000 + minor * 100_000 + patch,
+            "HIP_VERSION_MAJOR": major,
+            "HIP_VERSION_MINOR": minor,
+            "HIP_VERSION_PATCH": patch,
+            "ROCM_VERSION_MAJOR": major,
+            "ROCM_VERSION_MINOR": minor,
+            "ROCM_VERSION_PATCH": patch,
             "ROCM_VERSION": major * 10_000 + minor * 100 + patch,
         }
 
@@ -210,24 +254,46 @@ _AMD_WORDS = frozenset({"HIP", "HIPCC", "ROCM", "AMD", "AMDGCN", "AMDGPU", "HCC"
 
 # Not a project's port switch: compiler macros, graphics/compute API extension names (GL_AMD_*),
 # HIP's and its libraries' own names (HIP_R_16BF), include guards (HIP_INCLUDE_HIP_HIP_RUNTIME_H).
-_NOT_PORT_PREFIXES = ("__", "GL_", "GLX_", "WGL_", "EGL_", "CL_", "VK_", "HIP", "hip", "roc", "ROCM_VERSION",
-                      "MIOPEN", "miopen", "RCCL")
+_NOT_PORT_PREFIXES = (
+    "__",
+    "GL_",
+    "GLX_",
+    "WGL_",
+    "EGL_",
+    "CL_",
+    "VK_",
+    "HIP",
+    "hip",
+    "roc",
+    "ROCM_VERSION",
+    "MIOPEN",
+    "miopen",
+    "RCCL",
+)
 _NOT_PORT_SUFFIXES = ("_H", "_H_", "_HPP", "_INCLUDED")
 
 
 def is_port_flag(name: str) -> bool:
     """A build flag a project sets for its own ROCm port (GGML_USE_HIP, USE_ROCM, WITH_HIP):
     the model reads it as defined for AMD builds, and no compiler defines it."""
-    return (not name.startswith(_NOT_PORT_PREFIXES) and not name.endswith(_NOT_PORT_SUFFIXES)
-            and name not in AMD_MACROS and name not in NVIDIA_MACROS
-            and bool(_AMD_BUILD_FLAG.search(name)) and not _NOT_PLATFORM_FLAG.search(name))
+    return (
+        not name.startswith(_NOT_PORT_PREFIXES)
+        and not name.endswith(_NOT_PORT_SUFFIXES)
+        and name not in AMD_MACROS
+        and name not in NVIDIA_MACROS
+        and bool(_AMD_BUILD_FLAG.search(name))
+        and not _NOT_PLATFORM_FLAG.search(name)
+    )
 
 
 def is_amd_macro(name: str) -> bool:
     """A macro that only means something for AMD builds (platform, pass, target, version, port flag)."""
     return name not in NVIDIA_MACROS and bool(
-        name in AMD_MACROS or name in DEVICE_PASS_MACROS or DEVICE_PASS_PATTERN.fullmatch(name)
-        or _host_pass_value(name) is not None or name in NOT_DEFINED_ON_AMD
+        name in AMD_MACROS
+        or name in DEVICE_PASS_MACROS
+        or DEVICE_PASS_PATTERN.fullmatch(name)
+        or _host_pass_value(name) is not None
+        or name in NOT_DEFINED_ON_AMD
         or _AMD_WORDS & set(name.split("_"))
     )
 
@@ -331,8 +397,16 @@ def file_macros(tree_root: Node) -> frozenset[str]:
             name = current.child_by_field_name("name")
             if name is not None:
                 names.add(node_text(name))
-        elif current.type in ("translation_unit", "preproc_if", "preproc_ifdef", "preproc_elif",
-                              "preproc_elifdef", "preproc_else", "linkage_specification",
-                              "declaration_list", "namespace_definition"):
+        elif current.type in (
+            "translation_unit",
+            "preproc_if",
+            "preproc_ifdef",
+            "preproc_elif",
+            "preproc_elifdef",
+            "preproc_else",
+            "linkage_specification",
+            "declaration_list",
+            "namespace_definition",
+        ):
             stack.extend(current.named_children)
     return frozenset(names)

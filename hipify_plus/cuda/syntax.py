@@ -58,8 +58,13 @@ def descendants(node: Node) -> Iterator[Node]:
 
 
 def same(a: Node | None, b: Node | None) -> bool:
-    return (a is not None and b is not None and a.type == b.type
-            and a.start_byte == b.start_byte and a.end_byte == b.end_byte)
+    return (
+        a is not None
+        and b is not None
+        and a.type == b.type
+        and a.start_byte == b.start_byte
+        and a.end_byte == b.end_byte
+    )
 
 
 def enclosing_function(node: Node) -> Node | None:
@@ -77,8 +82,15 @@ def enclosing_function(node: Node) -> Node | None:
 
 # Words a macro may stand for when it spells a function's execution space (`#define DEVICE
 # __device__`, `#define HOST_DEVICE __host__ __device__`, `#define KERNEL static __global__`).
-_SPACE_MACRO_WORDS = EXECUTION_SPACES | {"__forceinline__", "__noinline__", "__inline__", "inline", "static",
-                                         "constexpr", "extern"}
+_SPACE_MACRO_WORDS = EXECUTION_SPACES | {
+    "__forceinline__",
+    "__noinline__",
+    "__inline__",
+    "inline",
+    "static",
+    "constexpr",
+    "extern",
+}
 
 
 def execution_space_macros(definitions: Iterable[Node]) -> dict[str, frozenset[str]]:
@@ -144,8 +156,13 @@ def declarator_name(definition: Node) -> Node | None:
     return declarator.child_by_field_name("declarator") if declarator is not None else None
 
 
-_DEFINED_NAME_FIELDS = {"preproc_def": "name", "preproc_function_def": "name", "enumerator": "name",
-                        "init_declarator": "declarator", "type_definition": "declarator"}
+_DEFINED_NAME_FIELDS = {
+    "preproc_def": "name",
+    "preproc_function_def": "name",
+    "enumerator": "name",
+    "init_declarator": "declarator",
+    "type_definition": "declarator",
+}
 
 
 def defines_name(node: Node) -> bool:

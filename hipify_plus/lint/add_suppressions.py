@@ -136,8 +136,11 @@ def plan_suppressions(path: str, data: bytes, diagnostics: list[Diagnostic]) -> 
     if not wanted:
         return plan
     lines = _analyse(path, data)
-    existing = {s.line: s for s in reversed(parse_suppressions(lines.source, lines.engine_comments))
-                if not s.file_level and s.codes}
+    existing = {
+        s.line: s
+        for s in reversed(parse_suppressions(lines.source, lines.engine_comments))
+        if not s.file_level and s.codes
+    }
     for line in sorted(wanted):
         found = wanted[line]
         codes = sorted({d.rule for d in found})
@@ -187,8 +190,13 @@ def _new_comment(lines: _Lines, line: int, codes: list[str]) -> tuple[Edit | Non
     directive = lines.comment_token + b" " + _directive(codes)
     if line in lines.frozen:
         return None, "the line is inside a make `define` block (a comment there is part of the variable)"
-    trailing_ok = (not lines.make and not lines.continued(line) and line not in lines.directive
-                   and not lines.ends_inside(line) and lines.has_code(line))
+    trailing_ok = (
+        not lines.make
+        and not lines.continued(line)
+        and line not in lines.directive
+        and not lines.ends_inside(line)
+        and lines.has_code(line)
+    )
     if trailing_ok:
         _, end = lines.bounds(line)
         text = lines.text(line)

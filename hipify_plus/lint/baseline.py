@@ -57,10 +57,7 @@ class Baseline:
         return cls(entries)
 
     def save(self, path: Path) -> None:
-        findings = [
-            {"path": p, "rule": r, "line_hash": h, "count": n}
-            for (p, r, h), n in sorted(self.entries.items())
-        ]
+        findings = [{"path": p, "rule": r, "line_hash": h, "count": n} for (p, r, h), n in sorted(self.entries.items())]
         write_atomic(path, (json.dumps({"format": FORMAT, "findings": findings}, indent=2) + "\n").encode())
 
     def new_findings(self, diagnostics: list[Diagnostic], sources: dict[str, bytes]) -> list[Diagnostic]:

@@ -29,16 +29,18 @@ from hipify_plus.source import SourceFile
 
 Span = Node | tuple[int, int]
 
-_APPLICABILITY = {
-    "safe": Applicability.SAFE,
-    "unsafe": Applicability.UNSAFE,
-    "display": Applicability.DISPLAY_ONLY,
-}
+_APPLICABILITY = {"safe": Applicability.SAFE, "unsafe": Applicability.UNSAFE, "display": Applicability.DISPLAY_ONLY}
 _BINARY = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
-    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
-    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b if b else None,
+    "%": lambda a, b: a % b if b else None,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None,
+    ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "&": lambda a, b: a & b,
+    "|": lambda a, b: a | b,
+    "^": lambda a, b: a ^ b,
 }
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 # (void*)k, (const void*)&k, reinterpret_cast<const void*>(&k), (void*)(k<T>)
@@ -53,8 +55,11 @@ _HIP_SOURCE = re.compile(
     rb"|\bhip(?:Malloc|Memcpy|LaunchKernelGGL|DeviceSynchronize|StreamCreate|GetLastError|Free|Error_t)\w*"
 )
 _LAUNCH_FUNCTIONS = {
-    "hipLaunchKernelGGL": 0, "cudaLaunchKernel": 0, "hipLaunchKernel": 0,
-    "cudaLaunchCooperativeKernel": 0, "hipLaunchCooperativeKernel": 0,
+    "hipLaunchKernelGGL": 0,
+    "cudaLaunchKernel": 0,
+    "hipLaunchKernel": 0,
+    "cudaLaunchCooperativeKernel": 0,
+    "hipLaunchCooperativeKernel": 0,
 }
 _CXX_MARKERS = re.compile(rb"::|\btemplate\s*<|\bnamespace\b|\bclass\b|__global__|__device__|\bconstexpr\b")
 
@@ -76,11 +81,21 @@ class Launch:
 
 
 # Node types the shared analyses use: the engine collects them in its one query per file.
-CONTEXT_NODE_TYPES = frozenset({
-    "preproc_def", "preproc_function_def", "preproc_include", "declaration", "function_definition",
-    "call_expression", "identifier", "type_identifier", "namespace_identifier", "field_expression",
-    "comment",
-})
+CONTEXT_NODE_TYPES = frozenset(
+    {
+        "preproc_def",
+        "preproc_function_def",
+        "preproc_include",
+        "declaration",
+        "function_definition",
+        "call_expression",
+        "identifier",
+        "type_identifier",
+        "namespace_identifier",
+        "field_expression",
+        "comment",
+    }
+)
 
 
 @dataclass
@@ -150,8 +165,11 @@ class LintContext:
         build = self._file_build
         facts = self.header_facts
         own = build.file_macros
-        return replace(build, project_values={k: v for k, v in facts.values.items() if k not in own},
-                       project_undefined=facts.undefined - own)
+        return replace(
+            build,
+            project_values={k: v for k, v in facts.values.items() if k not in own},
+            project_undefined=facts.undefined - own,
+        )
 
     @cached_property
     def header_facts(self) -> HeaderFacts:
@@ -390,8 +408,9 @@ class LintContext:
             if kind is None or self.text(kind) != "dim3":
                 continue
             for declarator in node.children_by_field_name("declarator"):
-                name = (declarator.child_by_field_name("declarator") if declarator.type == "init_declarator"
-                        else declarator)
+                name = (
+                    declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                )
                 if name is None or name.type != "identifier":
                     continue
                 key = self.text(name)

@@ -73,8 +73,9 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
         span = (suppression.start, suppression.end)
         unknown = unknown_codes(suppression)
         if unknown and settings.enabled("HP902", path):
-            kept.append(make_diagnostic(source, "HP902", *span,
-                                        f"suppression names unknown rule(s): {', '.join(unknown)}"))
+            kept.append(
+                make_diagnostic(source, "HP902", *span, f"suppression names unknown rule(s): {', '.join(unknown)}")
+            )
         unused = [c for c in (suppression.codes or ("*",)) if c not in suppression.used and c not in unknown]
         if unused and settings.enabled("HP901", path):
             what = "every rule" if unused == ["*"] else ", ".join(unused)
@@ -159,8 +160,9 @@ class FixOutcome:
         return [OffsetMap(round_edits) for round_edits in reversed(self.edits)]
 
 
-def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applicability,
-                 tree: Tree | None = None) -> FixOutcome:
+def lint_and_fix(
+    path: str, data: bytes, settings: LintSettings, minimum: Applicability, tree: Tree | None = None
+) -> FixOutcome:
     """Apply fixes until none applies (at most MAX_FIX_ROUNDS rounds). A round whose result has
     more parse errors than its input is rolled back and fixing stops there. `tree`: the parse of
     `data` when the caller has it (each round's tree is re-parsed from the last one's)."""
@@ -174,8 +176,9 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
     errors = error_count(tree) if tree is not None else 0
     result = lint(path, current, settings, tree)
     for round_number in range(1, MAX_FIX_ROUNDS + 1):
-        rule_of = {id(d.fix): d.rule for d in result.diagnostics
-                   if d.fix is not None and d.fix.applicability >= minimum}
+        rule_of = {
+            id(d.fix): d.rule for d in result.diagnostics if d.fix is not None and d.fix.applicability >= minimum
+        }
         fixes = [d.fix for d in result.diagnostics if d.fix is not None and id(d.fix) in rule_of]
         if not fixes:
             return FixOutcome(current, result, applied, round_number - 1, edits=kept, fixed=fixed)
@@ -187,13 +190,27 @@ def lint_and_fix(path: str, data: bytes, settings: LintSettings, minimum: Applic
             tree = reparse(tree, current, outcome.source, outcome.edits)
             if error_count(tree) > errors:
                 titles = ", ".join(sorted({f.title for f in outcome.applied}))
-                return FixOutcome(current, result, applied, round_number,
-                                  f"fixes rolled back: they would add a parse error ({titles})", kept, fixed)
+                return FixOutcome(
+                    current,
+                    result,
+                    applied,
+                    round_number,
+                    f"fixes rolled back: they would add a parse error ({titles})",
+                    kept,
+                    fixed,
+                )
         current = outcome.source
         applied += len(outcome.applied)
         kept.append(outcome.edits)
         fixed.update(rule_of[id(f)] for f in outcome.applied)
         result = lint(path, current, settings, tree)
     rules = ", ".join(sorted({d.rule for d in result.diagnostics if d.fix is not None}))
-    return FixOutcome(current, result, applied, MAX_FIX_ROUNDS,
-                      f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})", kept, fixed)
+    return FixOutcome(
+        current,
+        result,
+        applied,
+        MAX_FIX_ROUNDS,
+        f"fixes did not converge after {MAX_FIX_ROUNDS} rounds ({rules})",
+        kept,
+        fixed,
+    )

@@ -15,14 +15,7 @@ from typing import TextIO
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.files import walk
-from hipify_plus.fsutil import (
-    DEFAULT_MAX_FILE_SIZE,
-    SkipFile,
-    UnreadableFile,
-    input_problem,
-    read_source,
-    write_atomic,
-)
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, UnreadableFile, input_problem, read_source, write_atomic
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
 
@@ -36,7 +29,6 @@ class LintRun:
     sources: dict[str, bytes] = field(default_factory=dict)
     unreadable: bool = False  # a path was missing or could not be read: never a clean exit
     fixed: dict[str, Counter[str]] = field(default_factory=dict)  # path -> rule -> fixes applied
-
 
 
 def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
@@ -71,8 +63,13 @@ def guarded_lint_job(job):
 
 
 def lint_paths(
-    paths: list[Path], settings: LintSettings, fix: Applicability | None, diff: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE, jobs: int = 0, diff_out: TextIO | None = None,
+    paths: list[Path],
+    settings: LintSettings,
+    fix: Applicability | None,
+    diff: bool,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    jobs: int = 0,
+    diff_out: TextIO | None = None,
 ) -> LintRun:
     """Lint (and with `fix`, fix) every file under `paths`; `--diff`'s diff goes to `diff_out`
     (standard output unless given)."""
@@ -132,8 +129,11 @@ def lint_paths(
 
 
 def write_diff(old: bytes, new: bytes, display: str, out: TextIO) -> None:
-    out.writelines(difflib.unified_diff(
-        old.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-        new.decode("utf-8", "surrogateescape").splitlines(keepends=True),
-        fromfile=display, tofile=display,
-    ))
+    out.writelines(
+        difflib.unified_diff(
+            old.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+            new.decode("utf-8", "surrogateescape").splitlines(keepends=True),
+            fromfile=display,
+            tofile=display,
+        )
+    )

@@ -1,16 +1,16 @@
 """Lint settings: `[tool.hipify-plus]` in pyproject.toml, then command-line overrides.
 
-    [tool.hipify-plus]
-    select = ["HP1", "HP2"]          # ids, prefixes or names; default: every lint rule
-    ignore = ["HP110"]
-    unsafe-fixes = false
-    target-rocm = "6.3"
-    offload-arch = ["gfx90a", "gfx942"]
-    min-occupancy = 2                # report/resources: kernels below this many waves/SIMD
-    max-spills = 0                   # report/resources: kernels with more spilled registers
-    docs-url = "https://wiki.example.org/hipify-plus/{id}"   # SARIF helpUri of each rule
-    [tool.hipify-plus.per-file-ignores]
-    "third_party/**" = ["ALL"]
+[tool.hipify-plus]
+select = ["HP1", "HP2"]          # ids, prefixes or names; default: every lint rule
+ignore = ["HP110"]
+unsafe-fixes = false
+target-rocm = "6.3"
+offload-arch = ["gfx90a", "gfx942"]
+min-occupancy = 2                # report/resources: kernels below this many waves/SIMD
+max-spills = 0                   # report/resources: kernels with more spilled registers
+docs-url = "https://wiki.example.org/hipify-plus/{id}"   # SARIF helpUri of each rule
+[tool.hipify-plus.per-file-ignores]
+"third_party/**" = ["ALL"]
 """
 
 from __future__ import annotations
@@ -26,8 +26,20 @@ from hipify_plus.registry import matches
 from hipify_plus.versions import Version, parse_version
 
 DEFAULT_ARCHES = ("gfx90a",)
-KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "unsafe-fixes", "target-rocm",
-              "offload-arch", "output-format", "exclude", "min-occupancy", "max-spills", "docs-url"}
+KNOWN_KEYS = {
+    "select",
+    "ignore",
+    "extend-select",
+    "per-file-ignores",
+    "unsafe-fixes",
+    "target-rocm",
+    "offload-arch",
+    "output-format",
+    "exclude",
+    "min-occupancy",
+    "max-spills",
+    "docs-url",
+}
 
 
 class ConfigError(ValueError):

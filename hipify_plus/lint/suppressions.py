@@ -57,9 +57,7 @@ def parse_suppressions(source: SourceFile, comments: list[tuple[int, int]]) -> l
     return found
 
 
-def apply_suppressions(
-    diagnostics: list[Diagnostic], suppressions: list[Suppression]
-) -> list[Diagnostic]:
+def apply_suppressions(diagnostics: list[Diagnostic], suppressions: list[Suppression]) -> list[Diagnostic]:
     kept = []
     for diagnostic in diagnostics:
         suppressed = False

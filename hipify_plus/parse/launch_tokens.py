@@ -15,9 +15,7 @@ from bisect import bisect_right
 _OPEN = re.compile(rb"<<\s+<(?!<)")
 _CLOSE = re.compile(rb">>\s*>|[;{}]")
 _OPERATOR = re.compile(rb"operator\s*$")
-_NON_CODE = re.compile(
-    rb"""//[^\n]*|/\*.*?(?:\*/|\Z)|[uUL8]*"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""", re.DOTALL
-)
+_NON_CODE = re.compile(rb"""//[^\n]*|/\*.*?(?:\*/|\Z)|[uUL8]*"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""", re.DOTALL)
 
 
 def _non_code(data: bytes) -> tuple[list[int], list[int]]:

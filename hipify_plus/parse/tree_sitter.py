@@ -78,8 +78,14 @@ def reparse(tree: Tree, old: bytes, new: bytes, edits: Iterable[Edit]) -> Tree:
             end = (start[0] + newlines, len(edit.text) - edit.text.rfind(b"\n") - 1)
         else:
             end = (start[0], start[1] + len(edit.text))
-        tree.edit(start_byte=edit.start, old_end_byte=edit.end, new_end_byte=edit.start + len(edit.text),
-                  start_point=start, old_end_point=point(edit.end), new_end_point=end)
+        tree.edit(
+            start_byte=edit.start,
+            old_end_byte=edit.end,
+            new_end_byte=edit.start + len(edit.text),
+            start_point=start,
+            old_end_point=point(edit.end),
+            new_end_point=end,
+        )
     return _parser().parse(join_launch_tokens(new), tree)
 
 

@@ -54,8 +54,10 @@ class EffortModel:
         one token costs minutes whatever its rule; else the rule's own cost; else its resolution's."""
         fixed = resolution in ("automatic", "review a fix")
         if fixed and single_token:
-            return min(self.fix["safe"] if resolution == "automatic" else self.fix.get("token", self.fix["unsafe"]),
-                       self.rule.get(diagnostic.rule, float("inf")))
+            return min(
+                self.fix["safe"] if resolution == "automatic" else self.fix.get("token", self.fix["unsafe"]),
+                self.rule.get(diagnostic.rule, float("inf")),
+            )
         if diagnostic.rule in self.rule:
             return self.rule[diagnostic.rule]
         if resolution == "automatic":
@@ -82,7 +84,7 @@ class EffortModel:
             indices.sort(key=lambda i: (findings[i].diagnostic.start, findings[i].diagnostic.end))
             for position, i in enumerate(indices):
                 a = findings[i].diagnostic
-                for j in indices[position + 1:]:
+                for j in indices[position + 1 :]:
                     b = findings[j].diagnostic
                     if b.start >= max(a.end, a.start + 1) and b.line > a.end_line:
                         break
@@ -114,8 +116,12 @@ class EffortModel:
 
     def _specificity(self, item: Priced, index: int) -> tuple[int, int, int, int]:
         d = item.diagnostic
-        return (d.rule not in self.generic, item.resolution in ("automatic", "review a fix"),
-                -(d.end - d.start), -index)
+        return (
+            d.rule not in self.generic,
+            item.resolution in ("automatic", "review a fix"),
+            -(d.end - d.start),
+            -index,
+        )
 
     def hours(self, findings: Iterable[Priced | tuple[Diagnostic, str]]) -> list[float]:
         """Hours per finding, in order: a finding merged into another costs nothing; a repeat of
@@ -141,10 +147,18 @@ class EffortModel:
         return lines * self.per_line if self.per_line > 0 else None
 
     def to_json(self) -> dict[str, object]:
-        return {"repeat": self.repeat, "fix": self.fix, "severity": self.severity, "rule": self.rule,
-                "per_line": self.per_line, "build": self.build, "verify": self.verify, "day": self.day,
-                "generic": list(self.generic),
-                "sources": list(self.sources)}
+        return {
+            "repeat": self.repeat,
+            "fix": self.fix,
+            "severity": self.severity,
+            "rule": self.rule,
+            "per_line": self.per_line,
+            "build": self.build,
+            "verify": self.verify,
+            "day": self.day,
+            "generic": list(self.generic),
+            "sources": list(self.sources),
+        }
 
 
 # How a finding can be resolved, in the order reports list them.
@@ -168,7 +182,7 @@ def single_token(fix: Fix | None, data: bytes | None = None) -> bool:
     edit = fix.edits[0]
     if edit.end - edit.start > TOKEN_BYTES or len(edit.text) > TOKEN_BYTES or any(c in edit.text for c in b" \t\r\n"):
         return False
-    return data is None or not any(c in data[edit.start:edit.end] for c in b" \t\r\n")
+    return data is None or not any(c in data[edit.start : edit.end] for c in b" \t\r\n")
 
 
 def _subject(diagnostic: Diagnostic) -> str:

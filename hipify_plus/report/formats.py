@@ -10,8 +10,9 @@ from hipify_plus.diagnostics import Diagnostic
 FORMATS = ("text", "concise", "json", "sarif", "github")
 
 
-def write_report(name: str, diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out: TextIO,
-                 docs_url: str | None = None) -> None:
+def write_report(
+    name: str, diagnostics: Sequence[Diagnostic], sources: dict[str, bytes], out: TextIO, docs_url: str | None = None
+) -> None:
     if name == "json":
         from hipify_plus.report.json import write_json
 

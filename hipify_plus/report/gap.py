@@ -14,14 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_plus import __version__
-from hipify_plus.check import (
-    FAILS,
-    NOT_CHECKED,
-    CheckResult,
-    CheckSettings,
-    FileCheck,
-    check_conversion,
-)
+from hipify_plus.check import FAILS, NOT_CHECKED, CheckResult, CheckSettings, FileCheck, check_conversion
 from hipify_plus.check.includes import IncludeScanner, include_folders
 from hipify_plus.check.run import DEFAULT_STD, folder_map
 from hipify_plus.compile_flags import map_include
@@ -33,14 +26,7 @@ from hipify_plus.linemap import LineMap
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
 from hipify_plus.registry import get_rule
-from hipify_plus.report.effort import (
-    RESOLUTIONS,
-    EffortModel,
-    Priced,
-    load_effort_model,
-    resolution_of,
-    single_token,
-)
+from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
 from hipify_plus.report.kernels import (
     KernelSection,
     device_code_lines,
@@ -103,9 +89,16 @@ class Finding:
         record = self.diagnostic.to_json()
         record.pop("fix", None)
         record["path"] = display(self.diagnostic.path)
-        return {**record, "origin": self.origin, "family": self.family, "resolution": self.resolution,
-                "fix": self.fix_title, "hours": round(self.hours, 3), "excerpt": self.excerpt,
-                "also": [a.to_json() for a in self.also]}
+        return {
+            **record,
+            "origin": self.origin,
+            "family": self.family,
+            "resolution": self.resolution,
+            "fix": self.fix_title,
+            "hours": round(self.hours, 3),
+            "excerpt": self.excerpt,
+            "also": [a.to_json() for a in self.also],
+        }
 
 
 @dataclass
@@ -132,14 +125,25 @@ class FileSummary:
         return self.bound is not None and self.uncapped > self.bound + 1e-9
 
     def to_json(self, display: Any = str) -> dict[str, Any]:
-        return {"path": display(self.path), "kind": self.kind, "status": self.status, "renamed": self.renamed,
-                "message": self.message, "findings": self.findings, "hours": round(self.hours, 3),
-                "lines": self.lines, "bound_hours": None if self.bound is None else round(self.bound, 3),
-                "device_lines": self.device_lines, "build_hours": round(self.build_hours, 3),
-                "verify_hours": round(self.verify_hours, 3),
-                "capped": self.capped, "uncapped_hours": round(self.uncapped, 3),
-                "compile": self.compile or None, "compile_note": self.compile_note or None,
-                "explained_by": self.explained_by or None}
+        return {
+            "path": display(self.path),
+            "kind": self.kind,
+            "status": self.status,
+            "renamed": self.renamed,
+            "message": self.message,
+            "findings": self.findings,
+            "hours": round(self.hours, 3),
+            "lines": self.lines,
+            "bound_hours": None if self.bound is None else round(self.bound, 3),
+            "device_lines": self.device_lines,
+            "build_hours": round(self.build_hours, 3),
+            "verify_hours": round(self.verify_hours, 3),
+            "capped": self.capped,
+            "uncapped_hours": round(self.uncapped, 3),
+            "compile": self.compile or None,
+            "compile_note": self.compile_note or None,
+            "explained_by": self.explained_by or None,
+        }
 
 
 @dataclass
@@ -154,8 +158,14 @@ class Group:
     by_resolution: Counter[str] = field(default_factory=Counter)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "title": self.title, "count": self.count, "hours": round(self.hours, 3),
-                "by_severity": dict(self.by_severity), "by_resolution": dict(self.by_resolution)}
+        return {
+            "key": self.key,
+            "title": self.title,
+            "count": self.count,
+            "hours": round(self.hours, 3),
+            "by_severity": dict(self.by_severity),
+            "by_resolution": dict(self.by_resolution),
+        }
 
 
 @dataclass(frozen=True)
@@ -171,8 +181,14 @@ class LaunchLoop:
     excerpt: str
 
     def to_json(self, display: Any = str) -> dict[str, Any]:
-        return {"path": display(self.path), "line": self.line, "summary": self.summary,
-                "rewrite": self.rewrite or None, "blockers": list(self.blockers), "excerpt": self.excerpt}
+        return {
+            "path": display(self.path),
+            "line": self.line,
+            "summary": self.summary,
+            "rewrite": self.rewrite or None,
+            "blockers": list(self.blockers),
+            "excerpt": self.excerpt,
+        }
 
 
 @dataclass
@@ -188,8 +204,15 @@ class CompileStatus:
     missing: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"summary": self.summary, "checked": self.checked, "units": self.units, "compile": self.compile,
-                "fail": self.fail, "not_checked": self.not_checked, "missing_headers": self.missing}
+        return {
+            "summary": self.summary,
+            "checked": self.checked,
+            "units": self.units,
+            "compile": self.compile,
+            "fail": self.fail,
+            "not_checked": self.not_checked,
+            "missing_headers": self.missing,
+        }
 
 
 @dataclass
@@ -326,8 +349,13 @@ class _Raw:
 
 
 def build_report(
-    paths: list[Path], options: TranslateOptions, lint_settings: LintSettings, *, jobs: int = 0,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE, settings: ReportSettings | None = None,
+    paths: list[Path],
+    options: TranslateOptions,
+    lint_settings: LintSettings,
+    *,
+    jobs: int = 0,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    settings: ReportSettings | None = None,
     target_note: str = "",
 ) -> GapReport:
     """Convert into a scratch folder, lint what convert wrote (what is left is what the
@@ -342,18 +370,29 @@ def build_report(
     with tempfile.TemporaryDirectory(prefix="hipify-plus-report-") as scratch:
         output = Path(scratch) / "out"
         output.mkdir()
-        conversion = convert(paths, ConvertSettings(
-            options=options, output=output, copy_others=False, use_cache=False, jobs=jobs,
-            max_file_size=max_file_size, exclude=lint_settings.exclude,
-        ))
+        conversion = convert(
+            paths,
+            ConvertSettings(
+                options=options,
+                output=output,
+                copy_others=False,
+                use_cache=False,
+                jobs=jobs,
+                max_file_size=max_file_size,
+                exclude=lint_settings.exclude,
+            ),
+        )
         # select/ignore/per-file-ignores apply to every finding; per-file-ignores name the
         # user's paths, so lint's findings are filtered once they are mapped back
-        linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False,
-                            max_file_size, jobs)
+        linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False, max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
         maps: dict[str, LineMap | None] = {}
-        raw = [_Raw(d, "convert", resolution_of(d), d.fix.title if d.fix else None, single_token(d.fix, _data(o.input)))
-               for o in conversion.outcomes for d in o.diagnostics if lint_settings.enabled(d.rule, d.path)]
+        raw = [
+            _Raw(d, "convert", resolution_of(d), d.fix.title if d.fix else None, single_token(d.fix, _data(o.input)))
+            for o in conversion.outcomes
+            for d in o.diagnostics
+            if lint_settings.enabled(d.rule, d.path)
+        ]
         # a rule both convert and lint run (HP501 reports inline PTX in either) says it once
         reported = {(d.path, d.line, d.column, d.rule, d.message) for d in (r.diagnostic for r in raw)}
         for diagnostic in linted.diagnostics:
@@ -364,14 +403,26 @@ def build_report(
                 maps[diagnostic.path] = LineMap.between(outcome.input, linted.sources[diagnostic.path])
             line_map = maps[diagnostic.path]
             back = line_map.back(diagnostic) if line_map is not None else None
-            if back is not None and lint_settings.enabled(back.rule, back.path) \
-                    and (back.path, back.line, back.column, back.rule, back.message) not in reported:
+            if (
+                back is not None
+                and lint_settings.enabled(back.rule, back.path)
+                and (back.path, back.line, back.column, back.rule, back.message) not in reported
+            ):
                 if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
-                    back = replace(back, data={**back.data, "blockers": [
-                        _lines_back(str(b), line_map) for b in back.data["blockers"]]})
+                    back = replace(
+                        back,
+                        data={**back.data, "blockers": [_lines_back(str(b), line_map) for b in back.data["blockers"]]},
+                    )
                 fix = diagnostic.fix
-                raw.append(_Raw(back, "lint", resolution_of(diagnostic), fix.title if fix else None,
-                                single_token(fix, linted.sources[diagnostic.path])))
+                raw.append(
+                    _Raw(
+                        back,
+                        "lint",
+                        resolution_of(diagnostic),
+                        fix.title if fix else None,
+                        single_token(fix, linted.sources[diagnostic.path]),
+                    )
+                )
         scrub = _Scrubber(str(output))
         problems += [f"internal error: {scrub(e)}" for e in linted.internal]
 
@@ -381,8 +432,11 @@ def build_report(
             except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the report
                 problems.append(f"internal error in the compile check: {type(exc).__name__}: {scrub(str(exc))}")
         if checked is not None:
-            raw += [_Raw(scrub.diagnostic(d), "check", resolution_of(d), None) for d in checked.diagnostics
-                    if lint_settings.enabled(d.rule, d.path)]
+            raw += [
+                _Raw(scrub.diagnostic(d), "check", resolution_of(d), None)
+                for d in checked.diagnostics
+                if lint_settings.enabled(d.rule, d.path)
+            ]
         kernels, measured = _kernels(
             conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub
         )
@@ -408,8 +462,18 @@ def build_report(
         if into[index] is not None:
             continue
         diagnostic = item.diagnostic
-        findings.append(Finding(diagnostic, item.origin, get_rule(diagnostic.rule).family, item.resolution,
-                                item.fix_title, cost, _excerpt(sources, diagnostic), tuple(also.get(index, ()))))
+        findings.append(
+            Finding(
+                diagnostic,
+                item.origin,
+                get_rule(diagnostic.rule).family,
+                item.resolution,
+                item.fix_title,
+                cost,
+                _excerpt(sources, diagnostic),
+                tuple(also.get(index, ())),
+            )
+        )
         summary = files.setdefault(diagnostic.path, FileSummary(diagnostic.path, _kind(diagnostic.path), "unchanged"))
         summary.findings += 1
         summary.uncapped += cost
@@ -421,10 +485,18 @@ def build_report(
 
     problems = [f"{o.input}: {o.message}" for o in conversion.outcomes if o.status in ("error", "skipped")] + problems
     report = GapReport(
-        inputs=[str(p) for p in paths], rocm_version=format_version(options.rocm_version), roc=options.roc,
-        files=sorted(files.values(), key=lambda f: f.path), converted=_converted(conversion.outcomes),
-        renamed=sum(o.renamed for o in conversion.outcomes), findings=findings, problems=problems,
-        model=model, root=str(root), kernels=kernels, target_note=target_note,
+        inputs=[str(p) for p in paths],
+        rocm_version=format_version(options.rocm_version),
+        roc=options.roc,
+        files=sorted(files.values(), key=lambda f: f.path),
+        converted=_converted(conversion.outcomes),
+        renamed=sum(o.renamed for o in conversion.outcomes),
+        findings=findings,
+        problems=problems,
+        model=model,
+        root=str(root),
+        kernels=kernels,
+        target_note=target_note,
         launch_loops=[_launch_loop(f) for f in findings if f.diagnostic.rule == "HP324"],
     )
     report.compile_status = _compile_status(checked, settings)
@@ -465,12 +537,18 @@ def _kind(path: str) -> str:
 
 def _file_summary(outcome: FileOutcome) -> FileSummary:
     status = {"changed": "converted", "cached": "converted"}.get(outcome.status, outcome.status)
-    return FileSummary(outcome.input, _kind(outcome.input), status, outcome.renamed,
-                       outcome.message if outcome.status in ("error", "skipped") else "")
+    return FileSummary(
+        outcome.input,
+        _kind(outcome.input),
+        status,
+        outcome.renamed,
+        outcome.message if outcome.status in ("error", "skipped") else "",
+    )
 
 
-def _bounded(findings: list[Finding], files: dict[str, FileSummary], model: EffortModel,
-             sources: dict[str, SourceFile]) -> list[Finding]:
+def _bounded(
+    findings: list[Finding], files: dict[str, FileSummary], model: EffortModel, sources: dict[str, SourceFile]
+) -> list[Finding]:
     """Add each file's build and verify hours, then bound it: no file costs more than porting it
     by hand, so a file whose hours add up to more has each part scaled down to fit."""
     scale: dict[str, float] = {}
@@ -493,12 +571,12 @@ def _bounded(findings: list[Finding], files: dict[str, FileSummary], model: Effo
             scale[path] = factor
         summary.build_hours, summary.verify_hours = build * factor, verify * factor
         summary.hours = summary.uncapped * factor
-    return [replace(f, hours=f.hours * scale[f.diagnostic.path]) if f.diagnostic.path in scale else f
-            for f in findings]
+    return [replace(f, hours=f.hours * scale[f.diagnostic.path]) if f.diagnostic.path in scale else f for f in findings]
 
 
-def _statuses(checked: CheckResult, origins: dict[str, FileOutcome], scrub: _Scrubber,
-              root: str) -> dict[str, tuple[str, str, str]]:
+def _statuses(
+    checked: CheckResult, origins: dict[str, FileOutcome], scrub: _Scrubber, root: str
+) -> dict[str, tuple[str, str, str]]:
     """The user's file -> (status, note, explaining finding), for every file the check saw."""
     by_output = {os.path.abspath(output): outcome.input for output, outcome in origins.items()}
     maps: dict[str, LineMap | None] = {}
@@ -510,8 +588,9 @@ def _statuses(checked: CheckResult, origins: dict[str, FileOutcome], scrub: _Scr
     return found
 
 
-def _note(check: FileCheck, by_output: dict[str, str], maps: dict[str, LineMap | None], scrub: _Scrubber,
-          root: str) -> str:
+def _note(
+    check: FileCheck, by_output: dict[str, str], maps: dict[str, LineMap | None], scrub: _Scrubber, root: str
+) -> str:
     """fails: `first error: message (at the user's file:line)`; not-checked: the reason."""
     if check.status == FAILS and check.error is not None:
         where = check.error.where
@@ -548,13 +627,27 @@ def _compile_status(checked: CheckResult | None, settings: ReportSettings) -> Co
         why = settings.no_check or "not asked for"
         return CompileStatus(f"not checked: {why}", False)
     units = checked.units
-    return CompileStatus(checked.summary(), checked.hipcc is not None, len(units), checked.count("compiles"),
-                         checked.count(FAILS), checked.count(NOT_CHECKED), checked.missing_headers())
+    return CompileStatus(
+        checked.summary(),
+        checked.hipcc is not None,
+        len(units),
+        checked.count("compiles"),
+        checked.count(FAILS),
+        checked.count(NOT_CHECKED),
+        checked.missing_headers(),
+    )
 
 
-def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings: ReportSettings,
-             lint_settings: LintSettings, paths: list[Path], jobs: int, problems: list[str],
-             scrub: _Scrubber) -> tuple[KernelSection | None, list[Diagnostic]]:
+def _kernels(
+    outcomes: list[FileOutcome],
+    checked: CheckResult | None,
+    settings: ReportSettings,
+    lint_settings: LintSettings,
+    paths: list[Path],
+    jobs: int,
+    problems: list[str],
+    scrub: _Scrubber,
+) -> tuple[KernelSection | None, list[Diagnostic]]:
     """Measured kernels for the units that compile (with hipcc), else estimated ones."""
     sources = [o.input for o in outcomes if file_kind(o.input) == "source" and o.status in _WRITTEN]
     user_flags = list(settings.check.flags) if settings.check is not None else list(settings.flags)
@@ -562,8 +655,16 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
         hipcc = settings.check.hipcc if settings.check is not None else None
         if hipcc is None or checked is None:
             why = settings.no_check or "no compile check"
-            return estimated_kernels(sources, lint_settings.arches, settings.nvcc, settings.sm, user_flags,
-                                     lint_settings.min_occupancy, lint_settings.max_spills, why), []
+            return estimated_kernels(
+                sources,
+                lint_settings.arches,
+                settings.nvcc,
+                settings.sm,
+                user_flags,
+                lint_settings.min_occupancy,
+                lint_settings.max_spills,
+                why,
+            ), []
         assert settings.check is not None
         units = _measure_units(outcomes, checked, settings.check)
         failing = _measure_units(outcomes, checked, settings.check, status=FAILS)
@@ -573,27 +674,45 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
             if variant is not None:
                 units.append(variant)
                 left_out = ", ".join(emptied[:4]) + (f" and {len(emptied) - 4} more" if len(emptied) > 4 else "")
-                partial.append(f"{display_path(str(unit.original), str(report_root(paths)))}: its host code does not "
-                               f"compile yet; its kernels were measured without {left_out or 'change'}")
+                partial.append(
+                    f"{display_path(str(unit.original), str(report_root(paths)))}: its host code does not "
+                    f"compile yet; its kernels were measured without {left_out or 'change'}"
+                )
         measure = MeasureSettings(
-            arches=tuple(settings.check.arches), hipcc=hipcc, nvcc=settings.nvcc, sm=settings.sm,
-            flags=tuple(user_flags), jobs=jobs, cache_dir=settings.check.cache_dir,
+            arches=tuple(settings.check.arches),
+            hipcc=hipcc,
+            nvcc=settings.nvcc,
+            sm=settings.sm,
+            flags=tuple(user_flags),
+            jobs=jobs,
+            cache_dir=settings.check.cache_dir,
             min_occupancy=lint_settings.min_occupancy,
         )
         origin_of = {os.path.abspath(o.output): o.input for o in outcomes if o.output}
-        section, diagnostics = measured_kernels(units, measure, [Path(s) for s in sources], lint_settings.max_spills,
-                                                settings.tune, origin_of)
+        section, diagnostics = measured_kernels(
+            units, measure, [Path(s) for s in sources], lint_settings.max_spills, settings.tune, origin_of
+        )
         section.notes += partial
         measured_files = {r.path for r in section.rows}
         left = [c for c in checked.units if c.status != "compiles"]
         if left or any(s not in measured_files for s in sources):
             unmeasured = [s for s in sources if s not in measured_files]
-            guessed = estimated_kernels(unmeasured, tuple(settings.check.arches), settings.nvcc, settings.sm,
-                                        user_flags, lint_settings.min_occupancy, lint_settings.max_spills, "")
+            guessed = estimated_kernels(
+                unmeasured,
+                tuple(settings.check.arches),
+                settings.nvcc,
+                settings.sm,
+                user_flags,
+                lint_settings.min_occupancy,
+                lint_settings.max_spills,
+                "",
+            )
             section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
             section.errors += guessed.errors
-            section.notes.append(f"{len(left)} of {len(checked.units)} units do not compile or were not checked: "
-                                 "kernels measured in none of the compiled units are estimated (est.)")
+            section.notes.append(
+                f"{len(left)} of {len(checked.units)} units do not compile or were not checked: "
+                "kernels measured in none of the compiled units are estimated (est.)"
+            )
         section.errors = [scrub(e) for e in section.errors]
         return section, diagnostics
     except Exception as exc:  # noqa: BLE001 - a bug here must not cost the rest of the report
@@ -601,8 +720,9 @@ def _kernels(outcomes: list[FileOutcome], checked: CheckResult | None, settings:
         return None, []
 
 
-def _measure_units(outcomes: list[FileOutcome], checked: CheckResult, check: CheckSettings,
-                   status: str = "compiles") -> list[Unit]:
+def _measure_units(
+    outcomes: list[FileOutcome], checked: CheckResult, check: CheckSettings, status: str = "compiles"
+) -> list[Unit]:
     """The units of this check status, with the include folders the check used for them."""
     project = [Path(os.path.abspath(o.output)) for o in outcomes if o.output and o.status in (*_WRITTEN, "copied")]
     scanner = IncludeScanner(project)

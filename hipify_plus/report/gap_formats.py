@@ -18,8 +18,14 @@ from hipify_plus.report.sarif import sarif_document
 from hipify_plus.templates import render_document
 
 GAP_FORMATS = ("html", "markdown", "json", "sarif")
-SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown",
-                  ".json": "json", ".sarif": "sarif"}
+SUFFIX_FORMATS = {
+    ".html": "html",
+    ".htm": "html",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".json": "json",
+    ".sarif": "sarif",
+}
 FINDING_LIMIT = 2000  # findings listed one by one in HTML and Markdown (JSON and SARIF list all)
 KERNEL_LIMIT = 600  # kernel rows (kernel x target) listed in HTML and Markdown (JSON lists all)
 
@@ -62,8 +68,9 @@ def markdown_message(value: object) -> str:
 
 def html_message(value: object) -> Markup:
     """A finding's message for HTML: every part escaped, code spans in <code>."""
-    return Markup("").join(Markup("<code>{}</code>").format(part) if code else escape(part)
-                           for code, part in _spans(str(value)))
+    return Markup("").join(
+        Markup("<code>{}</code>").format(part) if code else escape(part) for code, part in _spans(str(value))
+    )
 
 
 def format_for(path: Path | None, requested: str | None) -> str:
@@ -84,8 +91,10 @@ def render_gap(report: GapReport, fmt: str, docs_url: str | None = None) -> str:
         return json.dumps(document, indent=2) + "\n"
     limits = {"finding_limit": FINDING_LIMIT, "kernel_limit": KERNEL_LIMIT}
     if fmt == "markdown":
-        return render_document("report/gap.md.j2", {"md": markdown_text, "code": markdown_code,
-                                                     "message": markdown_message, "short": shorten},
-                               report=report, **limits)
-    return render_document("report/gap.html.j2", {"message": html_message, "short": shorten}, report=report,
-                           **limits)
+        return render_document(
+            "report/gap.md.j2",
+            {"md": markdown_text, "code": markdown_code, "message": markdown_message, "short": shorten},
+            report=report,
+            **limits,
+        )
+    return render_document("report/gap.html.j2", {"message": html_message, "short": shorten}, report=report, **limits)

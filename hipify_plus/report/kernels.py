@@ -21,15 +21,7 @@ from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
 from hipify_plus.resources.estimate import DEFAULT_THREADS, estimate
 from hipify_plus.resources.hipcc import CompilerError, demangle
-from hipify_plus.resources.measure import (
-    Measurement,
-    MeasureSettings,
-    Row,
-    Unit,
-    base_name,
-    findings,
-    measure_units,
-)
+from hipify_plus.resources.measure import Measurement, MeasureSettings, Row, Unit, base_name, findings, measure_units
 from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
 from hipify_plus.resources.occupancy import ARCHES, register_cap
 from hipify_plus.source import SourceFile
@@ -75,12 +67,24 @@ class KernelRow:
 
     def to_json(self, display: Any = str) -> dict[str, Any]:
         return {
-            "kernel": self.kernel, "path": display(self.path), "line": self.line, "arch": self.arch,
-            "vgpr": self.vgpr, "agpr": self.agpr, "sgpr": self.sgpr, "scratch": self.scratch,
-            "vgpr_spill": self.vgpr_spill, "sgpr_spill": self.sgpr_spill, "occupancy": self.occupancy,
-            "lds": self.lds, "cuda": self.cuda.to_json() if self.cuda else None,
-            "launch_bounds": self.bounds or None, "register_cap": self.cap, "proposal": self.proposal or None,
-            "flags": self.flags, "basis": self.basis or None,
+            "kernel": self.kernel,
+            "path": display(self.path),
+            "line": self.line,
+            "arch": self.arch,
+            "vgpr": self.vgpr,
+            "agpr": self.agpr,
+            "sgpr": self.sgpr,
+            "scratch": self.scratch,
+            "vgpr_spill": self.vgpr_spill,
+            "sgpr_spill": self.sgpr_spill,
+            "occupancy": self.occupancy,
+            "lds": self.lds,
+            "cuda": self.cuda.to_json() if self.cuda else None,
+            "launch_bounds": self.bounds or None,
+            "register_cap": self.cap,
+            "proposal": self.proposal or None,
+            "flags": self.flags,
+            "basis": self.basis or None,
         }
 
 
@@ -107,10 +111,17 @@ class KernelSection:
         return [r for r in self.rows if r.flags]
 
     def to_json(self, display: Any = str) -> dict[str, Any]:
-        return {"mode": self.mode, "how": self.how, "arches": list(self.arches), "estimate": self.estimate,
-                "thresholds": {"min_occupancy": self.min_occupancy, "max_spills": self.max_spills},
-                "kernels": self.kernels, "rows": [r.to_json(display) for r in self.rows], "errors": self.errors,
-                "notes": self.notes}
+        return {
+            "mode": self.mode,
+            "how": self.how,
+            "arches": list(self.arches),
+            "estimate": self.estimate,
+            "thresholds": {"min_occupancy": self.min_occupancy, "max_spills": self.max_spills},
+            "kernels": self.kernels,
+            "rows": [r.to_json(display) for r in self.rows],
+            "errors": self.errors,
+            "notes": self.notes,
+        }
 
 
 def sort_rows(rows: list[KernelRow], arches: tuple[str, ...]) -> list[KernelRow]:
@@ -119,8 +130,9 @@ def sort_rows(rows: list[KernelRow], arches: tuple[str, ...]) -> list[KernelRow]
     for row in rows:  # a kernel's rows stay together, ranked by its worst target
         key = (row.path, row.line, row.kernel)
         worst[key] = min(worst.get(key, 2), row.rank)
-    return sorted(rows, key=lambda r: (worst[(r.path, r.line, r.kernel)], r.path, r.line, r.kernel,
-                                       order.get(r.arch, 99)))
+    return sorted(
+        rows, key=lambda r: (worst[(r.path, r.line, r.kernel)], r.path, r.line, r.kernel, order.get(r.arch, 99))
+    )
 
 
 class _Definitions:
@@ -190,8 +202,14 @@ def measured_kernels(
     for row in measurement.rows:  # a kernel defined in a header: its own file and line
         _place_in_header(row, origin_of or {}, definitions)
     cuda_side = f", CUDA side from nvcc for {settings.sm}" if settings.nvcc else ", no nvcc for the CUDA side"
-    section = KernelSection(MEASURED, f"measured with hipcc {settings.hipcc.version}{cuda_side}", settings.arches,
-                            settings.min_occupancy, max_spills, errors=list(measurement.errors))
+    section = KernelSection(
+        MEASURED,
+        f"measured with hipcc {settings.hipcc.version}{cuda_side}",
+        settings.arches,
+        settings.min_occupancy,
+        max_spills,
+        errors=list(measurement.errors),
+    )
     proposals = {}
     if tune:
         from hipify_plus.resources.tune import tune as run_tune
@@ -202,12 +220,16 @@ def measured_kernels(
         except CompilerError as exc:
             section.errors.append(f"tuning: {exc}")
     for row in measurement.rows:
-        section.rows.append(_measured_row(row, definitions, proposals.get((row.original, row.kernel)), settings,
-                                          max_spills))
+        section.rows.append(
+            _measured_row(row, definitions, proposals.get((row.original, row.kernel)), settings, max_spills)
+        )
     section.rows = sort_rows(section.rows, settings.arches)
     flagged = {(r.kernel, r.arch) for r in section.rows if r.rank == 0}
-    diagnostics = [d for d in findings(measurement, settings.min_occupancy)
-                   if d.rule != "HP601" or (d.data.get("kernel"), d.data.get("arch")) in flagged]
+    diagnostics = [
+        d
+        for d in findings(measurement, settings.min_occupancy)
+        if d.rule != "HP601" or (d.data.get("kernel"), d.data.get("arch")) in flagged
+    ]
     return section, diagnostics
 
 
@@ -222,14 +244,27 @@ def _place_in_header(row: Row, origin_of: dict[str, str], definitions: _Definiti
     row.line = found[1].node.start_point[0] + 1 if found is not None else row.usage.line
 
 
-def _measured_row(row: Row, definitions: _Definitions, proposal: Any, settings: MeasureSettings,
-                  max_spills: int) -> KernelRow:
+def _measured_row(
+    row: Row, definitions: _Definitions, proposal: Any, settings: MeasureSettings, max_spills: int
+) -> KernelRow:
     u = row.usage
     bounds, threads = _bounds(definitions.kernel(row.original, base_name(row.kernel)))
     model = ARCHES.get(u.arch)
     result = KernelRow(
-        row.kernel, row.original, row.line, u.arch, u.vgpr, u.agpr, u.sgpr, u.scratch, u.vgpr_spill, u.sgpr_spill,
-        u.occupancy, u.lds, row.cuda, bounds,
+        row.kernel,
+        row.original,
+        row.line,
+        u.arch,
+        u.vgpr,
+        u.agpr,
+        u.sgpr,
+        u.scratch,
+        u.vgpr_spill,
+        u.sgpr_spill,
+        u.occupancy,
+        u.lds,
+        row.cuda,
+        bounds,
         register_cap(model, threads) if model is not None and threads else None,
     )
     result.flags = _flags(result, settings.min_occupancy, max_spills)
@@ -244,19 +279,30 @@ def _proposal_text(proposal: Any, arch: str) -> str:
     old, new = proposal.before.get(arch), proposal.after.get(arch)
     text = f"`{proposal.candidate.attribute}`"
     if old is not None and new is not None:
-        text += (f": VGPR {old.vgpr}→{new.vgpr}, scratch {old.scratch}→{new.scratch} B/lane, "
-                 f"occupancy {old.occupancy}→{new.occupancy}")
+        text += (
+            f": VGPR {old.vgpr}→{new.vgpr}, scratch {old.scratch}→{new.scratch} B/lane, "
+            f"occupancy {old.occupancy}→{new.occupancy}"
+        )
     return text + (f" ({proposal.note})" if proposal.note else "")
 
 
-def estimated_kernels(files: Iterable[str], arches: tuple[str, ...], nvcc: str | None, sm: str, flags: list[str],
-                      min_occupancy: int, max_spills: int, why: str) -> KernelSection:
+def estimated_kernels(
+    files: Iterable[str],
+    arches: tuple[str, ...],
+    nvcc: str | None,
+    sm: str,
+    flags: list[str],
+    min_occupancy: int,
+    max_spills: int,
+    why: str,
+) -> KernelSection:
     """Without hipcc: each kernel of the user's files, its register count from nvcc (the CUDA
     original) or else a static estimate, and the occupancy the AMD model gives for it."""
     files = sorted(set(files))
     source = f"nvcc {sm} register counts" if nvcc else "a static estimate of per-thread state (no nvcc)"
-    section = KernelSection(ESTIMATED, f"estimated from {source} with AMD's occupancy model: {why}", arches,
-                            min_occupancy, max_spills)
+    section = KernelSection(
+        ESTIMATED, f"estimated from {source} with AMD's occupancy model: {why}", arches, min_occupancy, max_spills
+    )
     counted: dict[str, list[tuple[str, CudaUsage]]] = {}  # kernel base name -> (readable name, usage)
     if nvcc:
         for file in files:
@@ -288,15 +334,33 @@ def estimated_kernels(files: Iterable[str], arches: tuple[str, ...], nvcc: str |
                 from hipify_plus.lint.detectors.launch._registers import register_estimate
 
                 words = register_estimate(context, kernel.node).words
-                instances = [(name, words + STATIC_OVERHEAD, 0,
-                              f"static: ~{words} words of per-thread state + {STATIC_OVERHEAD}", None)]
+                instances = [
+                    (
+                        name,
+                        words + STATIC_OVERHEAD,
+                        0,
+                        f"static: ~{words} words of per-thread state + {STATIC_OVERHEAD}",
+                        None,
+                    )
+                ]
             for readable, registers, smem, basis, measured in instances:
                 for arch in arches:
                     guess = estimate(arch, registers, smem, threads)
                     if guess is None:
                         continue
-                    row = KernelRow(readable, file, line, arch, vgpr=registers, occupancy=guess.occupancy,
-                                    lds=smem, cuda=measured, bounds=bounds, cap=guess.cap, basis=basis)
+                    row = KernelRow(
+                        readable,
+                        file,
+                        line,
+                        arch,
+                        vgpr=registers,
+                        occupancy=guess.occupancy,
+                        lds=smem,
+                        cuda=measured,
+                        bounds=bounds,
+                        cap=guess.cap,
+                        basis=basis,
+                    )
                     row.flags = _flags(row, min_occupancy, max_spills)
                     if guess.likely_spills:
                         row.flags.insert(0, f"spills likely: {registers} > cap {guess.cap}")
@@ -386,5 +450,8 @@ def _in_function(node: Any) -> bool:
 def _encloses_other(node: Any, context: LintContext) -> bool:
     """A function definition with another one inside (a local class's method): leave it whole."""
     body = node.child_by_field_name("body")
-    return any(n.type == "function_definition" for n in context.nodes({"function_definition"})
-               if n is not node and body is not None and body.start_byte <= n.start_byte < body.end_byte)
+    return any(
+        n.type == "function_definition"
+        for n in context.nodes({"function_definition"})
+        if n is not node and body is not None and body.start_byte <= n.start_byte < body.end_byte
+    )

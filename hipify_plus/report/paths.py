@@ -58,4 +58,4 @@ def shorten(text: object, width: int = 60) -> str:
     tails = [len(value) - i for i, char in enumerate(value) if char == "/" and 0 < len(value) - i <= budget]
     tail = max(tails) if tails else (width - 1) // 2
     head = width - 1 - tail
-    return value[:head] + ELLIPSIS + value[len(value) - tail:]
+    return value[:head] + ELLIPSIS + value[len(value) - tail :]

@@ -73,8 +73,14 @@ def _descriptor(rule: Rule, docs_url: str | None) -> dict[str, Any]:
 def _region(source: SourceFile, start: int, end: int) -> dict[str, int]:
     line, column = source.position(start)
     end_line, end_column = source.position(end)
-    return {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column,
-            "byteOffset": start, "byteLength": end - start}
+    return {
+        "startLine": line,
+        "startColumn": column,
+        "endLine": end_line,
+        "endColumn": end_column,
+        "byteOffset": start,
+        "byteLength": end - start,
+    }
 
 
 def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None) -> list[dict[str, Any]]:
@@ -85,13 +91,14 @@ def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None) -> list[dict[
     if any(e.end > len(source.data) for e in fix.edits):
         return []
     replacements = [_replacement(source, edit) for edit in sorted(fix.edits)]
-    return [{
-        "description": {"text": fix.title},
-        "artifactChanges": [{
-            "artifactLocation": {"uri": artifact_uri(diagnostic.path)},
-            "replacements": replacements,
-        }],
-    }]
+    return [
+        {
+            "description": {"text": fix.title},
+            "artifactChanges": [
+                {"artifactLocation": {"uri": artifact_uri(diagnostic.path)}, "replacements": replacements}
+            ],
+        }
+    ]
 
 
 def _replacement(source: SourceFile, edit: Edit) -> dict[str, Any]:
@@ -101,8 +108,9 @@ def _replacement(source: SourceFile, edit: Edit) -> dict[str, Any]:
     return replacement
 
 
-def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None,
-                   docs_url: str | None = None) -> dict[str, Any]:
+def sarif_document(
+    diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None, docs_url: str | None = None
+) -> dict[str, Any]:
     """The SARIF log of `diagnostics`; `sources` (path -> the bytes the findings were made on)
     lets results carry their safe fixes; `docs_url` (with `{id}`) gives rules a helpUri."""
     used = sorted({d.rule for d in diagnostics})
@@ -115,13 +123,19 @@ def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, byte
             "ruleIndex": index[d.rule],
             "level": _LEVEL[d.severity],
             "message": {"text": d.message},
-            "locations": [{
-                "physicalLocation": {
-                    "artifactLocation": {"uri": artifact_uri(d.path)},
-                    "region": {"startLine": d.line, "startColumn": d.column,
-                               "endLine": d.end_line, "endColumn": max(d.end_column, 1)},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": artifact_uri(d.path)},
+                        "region": {
+                            "startLine": d.line,
+                            "startColumn": d.column,
+                            "endLine": d.end_line,
+                            "endColumn": max(d.end_column, 1),
+                        },
+                    }
                 }
-            }],
+            ],
         }
         if d.fix is not None:
             data = sources.get(d.path) if sources is not None else None
@@ -134,19 +148,27 @@ def sarif_document(diagnostics: Sequence[Diagnostic], sources: Mapping[str, byte
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "hipify-plus",
-                "version": __version__,
-                "rules": [_descriptor(get_rule(rule_id), docs_url) for rule_id in used],
-            }},
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "hipify-plus",
+                        "version": __version__,
+                        "rules": [_descriptor(get_rule(rule_id), docs_url) for rule_id in used],
+                    }
+                },
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
     }
 
 
-def write_sarif(diagnostics: Sequence[Diagnostic], out: TextIO, sources: Mapping[str, bytes] | None = None,
-                docs_url: str | None = None) -> None:
+def write_sarif(
+    diagnostics: Sequence[Diagnostic],
+    out: TextIO,
+    sources: Mapping[str, bytes] | None = None,
+    docs_url: str | None = None,
+) -> None:
     json.dump(sarif_document(diagnostics, sources, docs_url), out, indent=2)
     out.write("\n")

@@ -30,8 +30,13 @@ class RuleCount:
     fixable: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "name": self.name, "severity": self.severity, "count": self.count,
-                "fixable": self.fixable}
+        return {
+            "rule": self.rule,
+            "name": self.name,
+            "severity": self.severity,
+            "count": self.count,
+            "fixable": self.fixable,
+        }
 
 
 def rule_statistics(diagnostics: Sequence[Diagnostic], minimum: Applicability = Applicability.SAFE) -> list[RuleCount]:
@@ -45,8 +50,10 @@ def rule_statistics(diagnostics: Sequence[Diagnostic], minimum: Applicability = 
         entry[0] += 1
         if d.fix is not None and d.fix.applicability >= minimum:
             entry[1] += 1
-    rows = [RuleCount(rule, first[rule].name, first[rule].severity, count, fixable)
-            for rule, (count, fixable) in counts.items()]
+    rows = [
+        RuleCount(rule, first[rule].name, first[rule].severity, count, fixable)
+        for rule, (count, fixable) in counts.items()
+    ]
     return sorted(rows, key=lambda r: (-r.count, r.rule))
 
 

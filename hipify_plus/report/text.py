@@ -16,8 +16,11 @@ def write_text(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
 
 def summary(diagnostics: Sequence[Diagnostic]) -> str:
     by_severity = Counter(d.severity for d in diagnostics)
-    parts = [f"{by_severity[s]} {s}{'s' if by_severity[s] != 1 else ''}"
-             for s in ("error", "warning", "info") if by_severity[s]]
+    parts = [
+        f"{by_severity[s]} {s}{'s' if by_severity[s] != 1 else ''}"
+        for s in ("error", "warning", "info")
+        if by_severity[s]
+    ]
     return ", ".join(parts) if parts else "no findings"
 
 
@@ -65,8 +68,10 @@ def write_applied_fixes(fixed: Mapping[str, Mapping[str, int]], out: TextIO, wou
 
 def write_available_fixes(diagnostics: Sequence[Diagnostic], minimum: int, out: TextIO) -> None:
     """`--show-fixes` without `--fix`: per file, each finding `--fix` would fix, with the fix."""
-    fixable = sorted((d for d in diagnostics if d.fix is not None and d.fix.applicability >= minimum),
-                     key=lambda d: (d.path, d.line, d.column, d.rule))
+    fixable = sorted(
+        (d for d in diagnostics if d.fix is not None and d.fix.applicability >= minimum),
+        key=lambda d: (d.path, d.line, d.column, d.rule),
+    )
     if not fixable:
         out.write("No fixes available with --fix.\n")
         return

@@ -20,8 +20,14 @@ class Estimate:
     likely_spills: bool  # registers > cap
 
     def to_json(self) -> dict[str, object]:
-        return {"arch": self.arch, "registers": self.registers, "register_cap": self.cap,
-                "occupancy": self.occupancy, "likely_spills": self.likely_spills, "estimate": True}
+        return {
+            "arch": self.arch,
+            "registers": self.registers,
+            "register_cap": self.cap,
+            "occupancy": self.occupancy,
+            "likely_spills": self.likely_spills,
+            "estimate": True,
+        }
 
 
 def estimate(arch: str, registers: int, lds: int = 0, threads: int | None = None) -> Estimate | None:

@@ -18,13 +18,19 @@ _REMARK = re.compile(
     r" \[-Rpass-analysis=kernel-resource-usage\]\s*$"
 )
 _FIELDS = {
-    "SGPRs": "sgpr", "VGPRs": "vgpr", "AGPRs": "agpr", "ScratchSize [bytes/lane]": "scratch",
-    "Occupancy [waves/SIMD]": "occupancy", "SGPRs Spill": "sgpr_spill", "VGPRs Spill": "vgpr_spill",
+    "SGPRs": "sgpr",
+    "VGPRs": "vgpr",
+    "AGPRs": "agpr",
+    "ScratchSize [bytes/lane]": "scratch",
+    "Occupancy [waves/SIMD]": "occupancy",
+    "SGPRs Spill": "sgpr_spill",
+    "VGPRs Spill": "vgpr_spill",
     "LDS Size [bytes/block]": "lds",
 }
 # `file:line:col: error: message` (clang's form; `fatal error` for a missing #include)
 COMPILER_ERROR = re.compile(
-    r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?:fatal )?error: (?P<message>.*)$", re.MULTILINE)
+    r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?:fatal )?error: (?P<message>.*)$", re.MULTILINE
+)
 
 
 class CompilerError(RuntimeError):
@@ -91,7 +97,7 @@ _VERSIONS: dict[tuple[str, int, int], str] = {}  # (path, mtime, size) -> versio
 
 
 def hipcc_version(path: str) -> str:
-    """"5.2" from `hipcc --version`; HipccNotFound saying why when that does not work."""
+    """ "5.2" from `hipcc --version`; HipccNotFound saying why when that does not work."""
     if not Path(path).is_file():
         raise HipccNotFound(f"hipcc not found at {path}")
     if not os.access(path, os.X_OK):
@@ -108,7 +114,7 @@ _HIP_PATH_VARIABLES = ("HIP_PATH", "ROCM_PATH", "HIP_CLANG_PATH", "HIP_ROCCLR_HO
 
 
 def header_version(path: str) -> str | None:
-    """"5.2" from the hip_version.h of the installation a hipcc belongs to (`PREFIX/bin/hipcc`
+    """ "5.2" from the hip_version.h of the installation a hipcc belongs to (`PREFIX/bin/hipcc`
     with `PREFIX/include/hip/hip_version.h`, as Debian's /usr and ROCm's /opt/rocm-X lay them
     out): what `hipcc --version` prints, without starting it (about 0.2-0.3 s). None when hipcc
     is not laid out so, or the environment points it at another installation."""
@@ -134,9 +140,16 @@ def header_version(path: str) -> str | None:
 def _ask_version(path: str) -> str:
     try:
         # a target named up front spares hipcc a probe for GPUs (rocm_agent_enumerator)
-        done = subprocess.run([path, "--offload-arch=gfx90a", "--version"], capture_output=True, text=True, timeout=120,
-                              env={**os.environ, "HIP_PLATFORM": "amd"}, check=False, stdin=subprocess.DEVNULL,
-                              errors="replace")
+        done = subprocess.run(
+            [path, "--offload-arch=gfx90a", "--version"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "HIP_PLATFORM": "amd"},
+            check=False,
+            stdin=subprocess.DEVNULL,
+            errors="replace",
+        )
     except subprocess.TimeoutExpired as exc:
         raise HipccNotFound(f"`{path} --version` did not finish in 120 s") from exc
     except OSError as exc:
@@ -146,24 +159,47 @@ def _ask_version(path: str) -> str:
         return f"{match.group(1)}.{match.group(2)}"
     if done.returncode != 0:
         raise HipccNotFound(f"`{path} --version` failed ({exit_status(done.returncode)}): {last_line(done.stderr)}")
-    raise HipccNotFound(f"`{path} --version` printed no \"HIP version:\" line: is it hipcc?")
+    raise HipccNotFound(f'`{path} --version` printed no "HIP version:" line: is it hipcc?')
 
 
 def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -> list[KernelUsage]:
     """Compile the device side of one file for one target and return its kernels' usage."""
-    command = [hipcc.path, f"--offload-arch={arch}", "--cuda-device-only", "-O3", "-x", "hip",
-               "-Rpass-analysis=kernel-resource-usage", *flags, "-c", str(source), "-o", os.devnull]
+    command = [
+        hipcc.path,
+        f"--offload-arch={arch}",
+        "--cuda-device-only",
+        "-O3",
+        "-x",
+        "hip",
+        "-Rpass-analysis=kernel-resource-usage",
+        *flags,
+        "-c",
+        str(source),
+        "-o",
+        os.devnull,
+    ]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=COMPILE_TIMEOUT,
-                              env=hipcc.env(), check=False, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=COMPILE_TIMEOUT,
+            env=hipcc.env(),
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired as exc:
         raise CompilerError(f"{source}: hipcc timed out after {COMPILE_TIMEOUT} s") from exc
     except OSError as exc:
         raise CompilerError(f"{source}: cannot run hipcc: {exc.strerror or exc}") from exc
     if done.returncode != 0:
         match = COMPILER_ERROR.search(done.stderr)
-        first = (f"{match['file']}:{match['line']}:{match['column']}: {match['message']}" if match
-                 else f"hipcc failed ({exit_status(done.returncode)}): {first_error(done.stderr)}")
+        first = (
+            f"{match['file']}:{match['line']}:{match['column']}: {match['message']}"
+            if match
+            else f"hipcc failed ({exit_status(done.returncode)}): {first_error(done.stderr)}"
+        )
         raise CompilerError(f"{source}: {first}")
     return parse_remarks(done.stderr, arch)
 
@@ -188,8 +224,15 @@ def demangle(names: list[str]) -> dict[str, str]:
     if not names or tool is None:
         return {n: n for n in names}
     try:
-        done = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True, errors="replace",
-                              timeout=60, check=False)
+        done = subprocess.run(
+            [tool],
+            input="\n".join(names) + "\n",
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=60,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired):
         return {n: n for n in names}
     lines = done.stdout.splitlines()

@@ -24,13 +24,7 @@ from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomi
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
-from hipify_plus.resources.hipcc import (
-    CompilerError,
-    Hipcc,
-    KernelUsage,
-    compile_for_usage,
-    demangle,
-)
+from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
 from hipify_plus.resources.nvcc import CudaUsage, cuda_usage_or_none
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
@@ -108,14 +102,24 @@ def prepare_units(paths: list[Path], settings: MeasureSettings, workdir: Path) -
         root = path if path.is_dir() else path.parent
         target = workdir / f"root{index}"
         include = () if path.is_dir() else (*HEADERS, path.name)
-        report = convert([root], ConvertSettings(
-            options=TranslateOptions(rocm_version=version), output=target, include=tuple(include),
-            use_cache=False, jobs=1, max_file_size=settings.max_file_size,
-        ))
+        report = convert(
+            [root],
+            ConvertSettings(
+                options=TranslateOptions(rocm_version=version),
+                output=target,
+                include=tuple(include),
+                use_cache=False,
+                jobs=1,
+                max_file_size=settings.max_file_size,
+            ),
+        )
         errors += [f"{o.input}: {o.message}" for o in report.outcomes if o.status == "error"]
         left_alone = {Path(o.input) for o in report.outcomes if o.status == "skipped"}
-        errors += [f"{o.input}: not measured: {o.message}"
-                   for o in report.outcomes if o.status == "skipped" and Path(o.input).suffix in UNITS]
+        errors += [
+            f"{o.input}: not measured: {o.message}"
+            for o in report.outcomes
+            if o.status == "skipped" and Path(o.input).suffix in UNITS
+        ]
         originals = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in UNITS)
         for original in originals:
             if original.suffix not in UNITS:
@@ -155,8 +159,9 @@ def _cache_key(unit: Unit, arch: str, hipcc: Hipcc, extra: str = "") -> str:
     return digest.hexdigest()
 
 
-def compile_cached(unit: Unit, arch: str, settings: MeasureSettings, source: Path | None = None,
-                   extra: str = "") -> list[KernelUsage]:
+def compile_cached(
+    unit: Unit, arch: str, settings: MeasureSettings, source: Path | None = None, extra: str = ""
+) -> list[KernelUsage]:
     assert settings.hipcc is not None
     compiled = source or unit.compiled
     probe = Unit(unit.original, compiled, unit.flags)
@@ -266,18 +271,30 @@ def findings(measurement: Measurement, min_occupancy: int) -> list[Diagnostic]:
         end = source.data.find(b"\n", start)
         end = len(source.data) if end == -1 else end
         if usage.spills:
-            found.append(make_diagnostic(
-                source, "HP601", start, end,
-                f"`{row.kernel}` spills on {usage.arch}: {usage.scratch} B/lane scratch, "
-                f"{usage.vgpr_spill} VGPR and {usage.sgpr_spill} SGPR spills at {usage.vgpr} VGPRs "
-                f"(occupancy {usage.occupancy} waves/SIMD); try `hipify-plus resources --tune`",
-                kernel=row.kernel, arch=usage.arch,
-            ))
+            found.append(
+                make_diagnostic(
+                    source,
+                    "HP601",
+                    start,
+                    end,
+                    f"`{row.kernel}` spills on {usage.arch}: {usage.scratch} B/lane scratch, "
+                    f"{usage.vgpr_spill} VGPR and {usage.sgpr_spill} SGPR spills at {usage.vgpr} VGPRs "
+                    f"(occupancy {usage.occupancy} waves/SIMD); try `hipify-plus resources --tune`",
+                    kernel=row.kernel,
+                    arch=usage.arch,
+                )
+            )
         elif usage.occupancy and usage.occupancy < min_occupancy:
-            found.append(make_diagnostic(
-                source, "HP602", start, end,
-                f"`{row.kernel}` reaches only {usage.occupancy} wave(s)/SIMD on {usage.arch} "
-                f"({usage.vgpr} VGPR + {usage.agpr} AGPR, {usage.sgpr} SGPR, {usage.lds} B LDS)",
-                kernel=row.kernel, arch=usage.arch,
-            ))
+            found.append(
+                make_diagnostic(
+                    source,
+                    "HP602",
+                    start,
+                    end,
+                    f"`{row.kernel}` reaches only {usage.occupancy} wave(s)/SIMD on {usage.arch} "
+                    f"({usage.vgpr} VGPR + {usage.agpr} AGPR, {usage.sgpr} SGPR, {usage.lds} B LDS)",
+                    kernel=row.kernel,
+                    arch=usage.arch,
+                )
+            )
     return found

@@ -39,8 +39,15 @@ def cuda_usage(nvcc: str, source: Path, sm: str, flags: list[str]) -> dict[str, 
     """Mangled kernel name -> usage from `nvcc --resource-usage`; CudaCompileError when nvcc fails."""
     command = [nvcc, f"-arch={sm}", "--resource-usage", *flags, "-c", str(source), "-o", "/dev/null"]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=900, check=False,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=900,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired as exc:
         raise CudaCompileError(f"{source}: nvcc did not finish in 900 s") from exc
     except OSError as exc:

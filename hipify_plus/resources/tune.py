@@ -14,15 +14,7 @@ from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
 from hipify_plus.resources.hipcc import CompilerError, KernelUsage
-from hipify_plus.resources.measure import (
-    Measurement,
-    MeasureSettings,
-    Row,
-    Unit,
-    base_name,
-    compile_cached,
-    kernels_of,
-)
+from hipify_plus.resources.measure import Measurement, MeasureSettings, Row, Unit, base_name, compile_cached, kernels_of
 from hipify_plus.resources.occupancy import ARCHES
 from hipify_plus.source import SourceFile
 
@@ -74,13 +66,16 @@ class Proposal:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kernel": self.kernel, "file": self.file, "line": self.line,
+            "kernel": self.kernel,
+            "file": self.file,
+            "line": self.line,
             "proposal": self.candidate.attribute if self.candidate else None,
             "note": self.note,
             "before": {a: u.to_json() for a, u in self.before.items()},
             "after": {a: u.to_json() for a, u in self.after.items()},
-            "tried": [{"attribute": label, "usage": {a: u.to_json() for a, u in usage.items()}}
-                      for label, usage in self.tried],
+            "tried": [
+                {"attribute": label, "usage": {a: u.to_json() for a, u in usage.items()}} for label, usage in self.tried
+            ],
         }
 
 
@@ -233,12 +228,18 @@ def apply_proposal(proposal: Proposal) -> str | None:
         return "nothing to apply"
     path = Path(proposal.file)
     if not proposal.candidate.portable and path.suffix != ".hip":
-        return (f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: "
-                "apply it under #ifdef __HIP_PLATFORM_AMD__ by hand")
+        return (
+            f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: "
+            "apply it under #ifdef __HIP_PLATFORM_AMD__ by hand"
+        )
     data = path.read_bytes()
     kernel = kernels_of(path).get(base_name(proposal.kernel))
     if kernel is None:
         return "kernel definition not found"
-    write_atomic(path, apply_edits(data, [launch_bounds_edit(data, kernel, proposal.candidate.attribute)]),
-                 path.stat().st_mode, durable=True)
+    write_atomic(
+        path,
+        apply_edits(data, [launch_bounds_edit(data, kernel, proposal.candidate.attribute)]),
+        path.stat().st_mode,
+        durable=True,
+    )
     return None

@@ -81,12 +81,25 @@ class ComputeType:
 
 COMPUTE_TYPES: tuple[ComputeType, ...] = (
     ComputeType("16f", "CUBLAS_COMPUTE_16F", "HIPBLAS_COMPUTE_16F", "HIPBLAS_R_16F", "rocblas_datatype_f16_r", None),
-    ComputeType("32f", "CUBLAS_COMPUTE_32F", "HIPBLAS_COMPUTE_32F", "HIPBLAS_R_32F", "rocblas_datatype_f32_r",
-                "HIPBLASLT_COMPUTE_F32"),
+    ComputeType(
+        "32f",
+        "CUBLAS_COMPUTE_32F",
+        "HIPBLAS_COMPUTE_32F",
+        "HIPBLAS_R_32F",
+        "rocblas_datatype_f32_r",
+        "HIPBLASLT_COMPUTE_F32",
+    ),
     ComputeType("64f", "CUBLAS_COMPUTE_64F", "HIPBLAS_COMPUTE_64F", "HIPBLAS_R_64F", "rocblas_datatype_f64_r", None),
     ComputeType("32i", "CUBLAS_COMPUTE_32I", "HIPBLAS_COMPUTE_32I", "HIPBLAS_R_32I", "rocblas_datatype_i32_r", None),
-    ComputeType("32f_tf32", "CUBLAS_COMPUTE_32F_FAST_TF32", "HIPBLAS_COMPUTE_32F_FAST_TF32", None, None,
-                "HIPBLASLT_COMPUTE_F32_FAST_XF32", tf32=True),
+    ComputeType(
+        "32f_tf32",
+        "CUBLAS_COMPUTE_32F_FAST_TF32",
+        "HIPBLAS_COMPUTE_32F_FAST_TF32",
+        None,
+        None,
+        "HIPBLASLT_COMPUTE_F32_FAST_XF32",
+        tf32=True,
+    ),
     # cuBLAS's pedantic and down-converting variants: hipBLAS's rocBLAS backend rejects them
     ComputeType("16f_pedantic", "CUBLAS_COMPUTE_16F_PEDANTIC", "HIPBLAS_COMPUTE_16F_PEDANTIC", None, None, None),
     ComputeType("32f_pedantic", "CUBLAS_COMPUTE_32F_PEDANTIC", "HIPBLAS_COMPUTE_32F_PEDANTIC", None, None, None),
@@ -102,8 +115,9 @@ _COMPUTE_BY_SPELLING["rocblas_compute_type_f32"] = _COMPUTE_BY_KEY["32f"]  # roc
 # rocBLAS's form) means the compute type of the same precision.
 _COMPUTE_FROM_DATA = {"r16f": "16f", "r32f": "32f", "r64f": "64f", "r32i": "32i", "c32f": "32f", "c64f": "64f"}
 
-DEFAULT_ALGORITHMS = frozenset({"CUBLAS_GEMM_DEFAULT", "CUBLAS_GEMM_DFALT", "HIPBLAS_GEMM_DEFAULT",
-                                "rocblas_gemm_algo_standard"})
+DEFAULT_ALGORITHMS = frozenset(
+    {"CUBLAS_GEMM_DEFAULT", "CUBLAS_GEMM_DFALT", "HIPBLAS_GEMM_DEFAULT", "rocblas_gemm_algo_standard"}
+)
 _ENUMERATOR = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -155,8 +169,9 @@ class GemmShape:
 SHAPES: dict[str, GemmShape] = {
     "GemmEx": GemmShape("GemmEx", 19, (8, 11, 15), 17, 14, False, "rocblas_gemm_ex", 24),
     "GemmBatchedEx": GemmShape("GemmBatchedEx", 20, (8, 11, 15), 18, 14, False, "rocblas_gemm_batched_ex", 25),
-    "GemmStridedBatchedEx": GemmShape("GemmStridedBatchedEx", 23, (8, 12, 17), 21, 16, True,
-                                      "rocblas_gemm_strided_batched_ex", 29),
+    "GemmStridedBatchedEx": GemmShape(
+        "GemmStridedBatchedEx", 23, (8, 12, 17), 21, 16, True, "rocblas_gemm_strided_batched_ex", 29
+    ),
 }
 ROCBLAS_SHAPES = {s.rocblas: s for s in SHAPES.values()}
 _HIPBLAS_GEMM = re.compile(r"^hipblas(GemmEx|GemmBatchedEx|GemmStridedBatchedEx)(WithFlags)?(_v2)?$")
@@ -259,8 +274,9 @@ _V2_DATA_TYPES = frozenset({"hipDataType", "hipDataType_t"})
 _V2_COMPUTE_TYPES = frozenset({"hipblasComputeType_t"})
 
 
-def plan_hipblas_gemm(name: str, args: Sequence[str], version: Version, *, v2_macro: bool = False,
-                      lookup: Lookup | None = None) -> CallPlan | None:
+def plan_hipblas_gemm(
+    name: str, args: Sequence[str], version: Version, *, v2_macro: bool = False, lookup: Lookup | None = None
+) -> CallPlan | None:
     """The target release's form of a hipBLAS GEMM_ex call, or None if it is not one (or has an
     argument count that is not hipBLAS's, which the compiler reports by itself)."""
     gemm = hipblas_gemm(name)
@@ -309,8 +325,13 @@ def plan_hipblas_gemm(name: str, args: Sequence[str], version: Version, *, v2_ma
     elif compute is not None:
         wanted_compute = compute.hipblas_v1 if form is HipblasForm.DATATYPE else compute.hip
         if wanted_compute is None:
-            plan.problems.append(Problem(shape.compute, f"`{text}` has no hipBLAS 1.x spelling: ROCm before 6.0 "
-                                         "passes the compute type as a hipblasDatatype_t (16F, 32F, 64F, 32I only)"))
+            plan.problems.append(
+                Problem(
+                    shape.compute,
+                    f"`{text}` has no hipBLAS 1.x spelling: ROCm before 6.0 "
+                    "passes the compute type as a hipblasDatatype_t (16F, 32F, 64F, 32I only)",
+                )
+            )
         elif wanted_compute != text:
             plan.replacements[shape.compute] = wanted_compute
     else:
@@ -327,7 +348,7 @@ def _pointer_arrays(plan: CallPlan, texts: Sequence[str]) -> None:
     for index, wanted in ((7, "(const void**)"), (10, "(const void**)"), (14, "(void**)")):
         match = _CONST_ARRAY_CAST.match(texts[index])
         if match:
-            plan.replacements[index] = wanted + texts[index][match.end():]
+            plan.replacements[index] = wanted + texts[index][match.end() :]
 
 
 def _is_tf32(text: str) -> bool:
@@ -342,8 +363,9 @@ def _is_v2_spelling(text: str, compute: bool) -> bool:
     return found is not None and text in (found.hip, found.cuda)
 
 
-def _check_variable(plan: CallPlan, index: int, text: str, form: HipblasForm, lookup: Lookup | None,
-                    *, compute: bool) -> None:
+def _check_variable(
+    plan: CallPlan, index: int, text: str, form: HipblasForm, lookup: Lookup | None, *, compute: bool
+) -> None:
     """A type argument that is not an enumerator: judge it by its declaration when the file has one."""
     known = lookup(text) if lookup is not None and is_identifier(text) else None
     if known is not None and known[0] == "value":
@@ -359,9 +381,14 @@ def _check_variable(plan: CallPlan, index: int, text: str, form: HipblasForm, lo
         if declared in _V1_TYPES:
             return
         what = f"is declared `{declared}`" if declared else "is not an enumerator this file declares"
-        plan.problems.append(Problem(index, f"`{text}` {what}: hipBLAS before ROCm 6.0 takes this argument as a "
-                                     "hipblasDatatype_t (`HIPBLAS_R_16F`, compute `HIPBLAS_R_32F`), while convert "
-                                     "writes hipDataType/hipblasComputeType_t for cudaDataType/cublasComputeType_t"))
+        plan.problems.append(
+            Problem(
+                index,
+                f"`{text}` {what}: hipBLAS before ROCm 6.0 takes this argument as a "
+                "hipblasDatatype_t (`HIPBLAS_R_16F`, compute `HIPBLAS_R_32F`), while convert "
+                "writes hipDataType/hipblasComputeType_t for cudaDataType/cublasComputeType_t",
+            )
+        )
     elif declared in _V1_TYPES:
         wanted = "hipblasComputeType_t" if compute else "hipDataType"
         plan.problems.append(Problem(index, f"`{text}` is declared `{declared}`: this release's call takes a {wanted}"))
@@ -415,28 +442,38 @@ def plan_rocblas_gemm(name: str, args: Sequence[str]) -> CallPlan | None:
     compute = compute_type(compute_text)
     if compute is not None and not compute.tf32:
         if compute.rocblas is None:
-            plan.problems.append(Problem(shape.compute, f"`{compute_text}` has no rocBLAS compute type "
-                                         "(rocblas_gemm_ex computes in f16, f32, f64 or i32)"))
+            plan.problems.append(
+                Problem(
+                    shape.compute,
+                    f"`{compute_text}` has no rocBLAS compute type (rocblas_gemm_ex computes in f16, f32, f64 or i32)",
+                )
+            )
             return plan
         if compute.rocblas != compute_text:
             plan.replacements[shape.compute] = compute.rocblas
     c_end = shape.c + (4 if shape.strided else 3)
-    c_args = texts[shape.c:c_end]
+    c_args = texts[shape.c : c_end]
     if any(_SIDE_EFFECT.search(a) for a in c_args):
-        plan.problems.append(Problem(shape.c, "C's arguments have side effects (`++`, `--` or an assignment): D = C "
-                                     "would evaluate them twice; pass D explicitly"))
+        plan.problems.append(
+            Problem(
+                shape.c,
+                "C's arguments have side effects (`++`, `--` or an assignment): D = C "
+                "would evaluate them twice; pass D explicitly",
+            )
+        )
         return plan
     c_type = data_type(c_args[1])
     d_pointer = c_args[0]
     match = _CONST_ARRAY_CAST.match(d_pointer)
     if match:  # `(void* const*)C` converts to rocBLAS's `const void* c` but not to its `void* d`
-        d_pointer = "(void*)" + d_pointer[match.end():]
+        d_pointer = "(void*)" + d_pointer[match.end() :]
     d_args = [d_pointer, c_type.rocblas if c_type is not None else c_args[1], *c_args[2:]]
     plan.insertions[c_end - 1] = templates.render("blas/rocblas_gemm_ex_d.j2", d=d_args).decode()
     algo_text = texts[shape.algo]
     algo = "rocblas_gemm_algo_standard" if algo_text in DEFAULT_ALGORITHMS else algo_text
     plan.replacements[shape.algo] = templates.render(
-        "blas/rocblas_gemm_ex_tail.j2", algo=algo, solution_index="0", flags="rocblas_gemm_flags_none").decode()
+        "blas/rocblas_gemm_ex_tail.j2", algo=algo, solution_index="0", flags="rocblas_gemm_flags_none"
+    ).decode()
     return plan
 
 
@@ -445,12 +482,20 @@ def plan_rocblas_gemm(name: str, args: Sequence[str]) -> CallPlan | None:
 # (A, B, C, compute) that hipBLAS's rocBLAS backend (hipblasInternalGemmExTypes, HEAD 27cf7be) and
 # rocblas_gemm_ex (rocblas_gemm_ex_kernels.cpp) run; any other returns HIPBLAS_STATUS_NOT_SUPPORTED /
 # rocblas_status_not_implemented at run time. Both compile whatever the types are.
-SUPPORTED_COMBINATIONS = frozenset({
-    ("r16f", "r16f", "r16f", "16f"), ("r16f", "r16f", "r16f", "32f"), ("r16f", "r16f", "r32f", "32f"),
-    ("r16bf", "r16bf", "r16bf", "32f"), ("r16bf", "r16bf", "r32f", "32f"), ("r32f", "r32f", "r32f", "32f"),
-    ("r64f", "r64f", "r64f", "64f"), ("r8i", "r8i", "r32i", "32i"), ("c32f", "c32f", "c32f", "32f"),
-    ("c64f", "c64f", "c64f", "64f"),
-})
+SUPPORTED_COMBINATIONS = frozenset(
+    {
+        ("r16f", "r16f", "r16f", "16f"),
+        ("r16f", "r16f", "r16f", "32f"),
+        ("r16f", "r16f", "r32f", "32f"),
+        ("r16bf", "r16bf", "r16bf", "32f"),
+        ("r16bf", "r16bf", "r32f", "32f"),
+        ("r32f", "r32f", "r32f", "32f"),
+        ("r64f", "r64f", "r64f", "64f"),
+        ("r8i", "r8i", "r32i", "32i"),
+        ("c32f", "c32f", "c32f", "32f"),
+        ("c64f", "c64f", "c64f", "64f"),
+    }
+)
 
 
 def unsupported_combination(a: str, b: str, c: str, compute: str) -> tuple[str, str] | None:
@@ -492,36 +537,63 @@ def plan_tf32(context: str, version: Version, arches: Sequence[str]) -> Tf32Plan
     if context == "hipblas_math":
         if version < (6, 1, 0):
             return None  # no hipblasSetMathMode before ROCm 6.1: its HP005 says so
-        return Tf32Plan("HIPBLAS_XF32_XDL_MATH", f"AMD's hipBLAS rejects TF32 math (HIPBLAS_STATUS_NOT_SUPPORTED); "
-                        f"XF32 math instead: {where}", "warning" if others else "info", _short_math(xf32, others))
+        return Tf32Plan(
+            "HIPBLAS_XF32_XDL_MATH",
+            f"AMD's hipBLAS rejects TF32 math (HIPBLAS_STATUS_NOT_SUPPORTED); XF32 math instead: {where}",
+            "warning" if others else "info",
+            _short_math(xf32, others),
+        )
     if context == "rocblas_math":
         if version < (5, 7, 0):
             return None
-        return Tf32Plan("rocblas_xf32_xdl_math_op", f"rocBLAS's TF32 counterpart is XF32 math, {where}",
-                        "warning" if others else "info", _short_math(xf32, others))
+        return Tf32Plan(
+            "rocblas_xf32_xdl_math_op",
+            f"rocBLAS's TF32 counterpart is XF32 math, {where}",
+            "warning" if others else "info",
+            _short_math(xf32, others),
+        )
     if context in ("hipblas_gemm", "rocblas_gemm"):
-        value = {"rocblas_gemm": "rocblas_datatype_f32_r",
-                 "hipblas_gemm": "HIPBLAS_R_32F" if version < (6, 0, 0) else "HIPBLAS_COMPUTE_32F"}[context]
+        value = {
+            "rocblas_gemm": "rocblas_datatype_f32_r",
+            "hipblas_gemm": "HIPBLAS_R_32F" if version < (6, 0, 0) else "HIPBLAS_COMPUTE_32F",
+        }[context]
         hint = (
             " (for XF32 on gfx940-942 set the handle's math mode to "
             + ("`rocblas_xf32_xdl_math_op`)" if context == "rocblas_gemm" else "`HIPBLAS_XF32_XDL_MATH`, ROCm 6.1+)")
             if xf32
             else ""
         )
-        return Tf32Plan(value, "AMD's GEMM_ex rejects a TF32 compute type (NOT_SUPPORTED at run time): it computes "
-                        f"in full FP32, slower than TF32 on NVIDIA{hint}", "warning", "FP32 compute on AMD")
+        return Tf32Plan(
+            value,
+            "AMD's GEMM_ex rejects a TF32 compute type (NOT_SUPPORTED at run time): it computes "
+            f"in full FP32, slower than TF32 on NVIDIA{hint}",
+            "warning",
+            "FP32 compute on AMD",
+        )
     if context == "hipblaslt_compute":
         if version < (6, 0, 0):
             if others:
-                return Tf32Plan("HIPBLASLT_COMPUTE_F32", f"hipBLASLt 0.3 (ROCm 5.7) has XF32 kernels only for "
-                                f"gfx940-942 and no FP32 fallback, so {', '.join(others)} computes in full FP32",
-                                "warning", f"FP32 compute for {', '.join(others)}")
-            return Tf32Plan("HIPBLASLT_COMPUTE_F32_FAST_XF32", "hipBLASLt 0.3 (ROCm 5.7) spells TF32 as XF32: "
-                            "close to TF32, not bit-identical", "info")
+                return Tf32Plan(
+                    "HIPBLASLT_COMPUTE_F32",
+                    f"hipBLASLt 0.3 (ROCm 5.7) has XF32 kernels only for "
+                    f"gfx940-942 and no FP32 fallback, so {', '.join(others)} computes in full FP32",
+                    "warning",
+                    f"FP32 compute for {', '.join(others)}",
+                )
+            return Tf32Plan(
+                "HIPBLASLT_COMPUTE_F32_FAST_XF32",
+                "hipBLASLt 0.3 (ROCm 5.7) spells TF32 as XF32: close to TF32, not bit-identical",
+                "info",
+            )
         if version < (6, 3, 0) and others:
-            return Tf32Plan("HIPBLAS_COMPUTE_32F", f"hipBLASLt before ROCm 6.3 finds no XF32 kernels for "
-                            f"{', '.join(others)} and has no FP32 fallback (the heuristic returns no algorithm), "
-                            "so it computes in full FP32", "warning", f"FP32 compute for {', '.join(others)}")
+            return Tf32Plan(
+                "HIPBLAS_COMPUTE_32F",
+                f"hipBLASLt before ROCm 6.3 finds no XF32 kernels for "
+                f"{', '.join(others)} and has no FP32 fallback (the heuristic returns no algorithm), "
+                "so it computes in full FP32",
+                "warning",
+                f"FP32 compute for {', '.join(others)}",
+            )
         return Tf32Plan(None, f"hipBLASLt runs TF32 as XF32 {where}", "warning" if others else "info")
     return None
 
@@ -572,20 +644,27 @@ def plan_workspace_setter(name: str, version: Version, *, roc: bool, ported: boo
     if roc:
         if name == "hipblasSetWorkspace":
             return None
-        return WorkspacePlan(f"`{name}`: rocBLAS's setter is `rocblas_set_workspace(handle, addr, size)`, same "
-                             "arguments", rename="rocblas_set_workspace")
+        return WorkspacePlan(
+            f"`{name}`: rocBLAS's setter is `rocblas_set_workspace(handle, addr, size)`, same arguments",
+            rename="rocblas_set_workspace",
+        )
     if version >= (7, 0, 0):
         if name == "hipblasSetWorkspace":
             return None
-        return WorkspacePlan(f"`{name}`: hipBLAS has `hipblasSetWorkspace` from ROCm 7.0, same arguments",
-                             rename="hipblasSetWorkspace" if ported else None)
-    message = (f"`{name}`: hipBLAS before ROCm 7.0 has no workspace setter; without one rocBLAS allocates "
-               "the workspace it needs itself (results are the same; memory use and graph capture are not)")
+        return WorkspacePlan(
+            f"`{name}`: hipBLAS has `hipblasSetWorkspace` from ROCm 7.0, same arguments",
+            rename="hipblasSetWorkspace" if ported else None,
+        )
+    message = (
+        f"`{name}`: hipBLAS before ROCm 7.0 has no workspace setter; without one rocBLAS allocates "
+        "the workspace it needs itself (results are the same; memory use and graph capture are not)"
+    )
     return WorkspacePlan(message, drop=ported)
 
 
 def workspace_dropped_comment(call: str, version: Version) -> str:
     from hipify_plus.versions import format_version
 
-    return templates.render("blas/workspace_dropped.j2", call=" ".join(call.split()).replace("*/", "* /"),
-                            release=format_version(version)).decode()
+    return templates.render(
+        "blas/workspace_dropped.j2", call=" ".join(call.split()).replace("*/", "* /"), release=format_version(version)
+    ).decode()

@@ -21,18 +21,22 @@ from hipify_plus.rewrite.blas import CallPlan, Lookup, Problem, compute_type, da
 from hipify_plus.versions import Version
 
 # call -> (compute argument index or None, data type argument index, argument count)
-LT_CALLS = {
-    "hipblasLtMatmulDescCreate": (1, 2, 3),
-    "hipblasLtMatrixLayoutCreate": (None, 1, 5),
-}
+LT_CALLS = {"hipblasLtMatmulDescCreate": (1, 2, 3), "hipblasLtMatrixLayoutCreate": (None, 1, 5)}
 TYPE_ATTRIBUTES = frozenset({"HIPBLASLT_MATMUL_DESC_BIAS_DATA_TYPE", "CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE"})
 OPERATION_ATTRIBUTES = frozenset({"HIPBLASLT_MATMUL_DESC_TRANSA", "HIPBLASLT_MATMUL_DESC_TRANSB"})
 # `--roc` spells cuBLAS's operations as rocBLAS's, which a hipBLASLt-only file does not declare;
 # the values are the same (111, 112, 113), the names must be hipBLAS's.
-_OPERATIONS = {"rocblas_operation_none": "HIPBLAS_OP_N", "rocblas_operation_transpose": "HIPBLAS_OP_T",
-               "rocblas_operation_conjugate_transpose": "HIPBLAS_OP_C", "CUBLAS_OP_N": "HIPBLAS_OP_N",
-               "CUBLAS_OP_T": "HIPBLAS_OP_T", "CUBLAS_OP_C": "HIPBLAS_OP_C", "HIPBLAS_OP_N": "HIPBLAS_OP_N",
-               "HIPBLAS_OP_T": "HIPBLAS_OP_T", "HIPBLAS_OP_C": "HIPBLAS_OP_C"}
+_OPERATIONS = {
+    "rocblas_operation_none": "HIPBLAS_OP_N",
+    "rocblas_operation_transpose": "HIPBLAS_OP_T",
+    "rocblas_operation_conjugate_transpose": "HIPBLAS_OP_C",
+    "CUBLAS_OP_N": "HIPBLAS_OP_N",
+    "CUBLAS_OP_T": "HIPBLAS_OP_T",
+    "CUBLAS_OP_C": "HIPBLAS_OP_C",
+    "HIPBLAS_OP_N": "HIPBLAS_OP_N",
+    "HIPBLAS_OP_T": "HIPBLAS_OP_T",
+    "HIPBLAS_OP_C": "HIPBLAS_OP_C",
+}
 
 
 def plan_operation_value(initializer: Sequence[str], declared_type: str) -> tuple[str | None, dict[int, str]] | None:
@@ -65,8 +69,9 @@ def data_spelling(text: str, version: Version) -> str | None:
     return found.hipblas if old_form(version) else found.hip
 
 
-def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Lookup | None = None, *,
-                 roc: bool = False) -> CallPlan | None:
+def plan_lt_call(
+    name: str, args: Sequence[str], version: Version, lookup: Lookup | None = None, *, roc: bool = False
+) -> CallPlan | None:
     """The release's spelling of a hipBLASLt descriptor or layout call's types (`roc`: the file was
     converted with --roc, which writes rocBLAS's types for cuBLAS's, wrong in hipBLASLt calls)."""
     shape = LT_CALLS.get(name)
@@ -84,8 +89,13 @@ def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Looku
         elif found is not None:
             wanted = found.hipblaslt_v1 if old else found.hip
             if wanted is None:
-                plan.problems.append(Problem(compute_index, f"`{text}`: hipBLASLt 0.3 (ROCm 5.7) computes only in FP32 "
-                                             "(`HIPBLASLT_COMPUTE_F32`, `HIPBLASLT_COMPUTE_F32_FAST_XF32`)"))
+                plan.problems.append(
+                    Problem(
+                        compute_index,
+                        f"`{text}`: hipBLASLt 0.3 (ROCm 5.7) computes only in FP32 "
+                        "(`HIPBLASLT_COMPUTE_F32`, `HIPBLASLT_COMPUTE_F32_FAST_XF32`)",
+                    )
+                )
             elif wanted != text:
                 plan.replacements[compute_index] = wanted
         else:
@@ -99,8 +109,9 @@ def plan_lt_call(name: str, args: Sequence[str], version: Version, lookup: Looku
     return plan
 
 
-def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Lookup | None, *, compute: bool,
-           roc: bool = False) -> None:
+def _check(
+    plan: CallPlan, index: int, text: str, version: Version, lookup: Lookup | None, *, compute: bool, roc: bool = False
+) -> None:
     known = lookup(text) if lookup is not None and is_identifier(text) else None
     old = old_form(version)
     if compute:
@@ -130,9 +141,14 @@ def _check(plan: CallPlan, index: int, text: str, version: Version, lookup: Look
     if declared is None and not old and not roc:
         return  # convert writes hipDataType / hipblasComputeType_t for the CUDA types: right from 6.0
     if declared is None and roc:
-        plan.problems.append(Problem(index, f"`{text}`: with --roc convert writes rocBLAS's types for cudaDataType_t "
-                                     f"and cublasComputeType_t (rocblas_datatype), but {release} takes a {wanted} "
-                                     "here; convert cuBLASLt code without --roc"))
+        plan.problems.append(
+            Problem(
+                index,
+                f"`{text}`: with --roc convert writes rocBLAS's types for cudaDataType_t "
+                f"and cublasComputeType_t (rocblas_datatype), but {release} takes a {wanted} "
+                "here; convert cuBLASLt code without --roc",
+            )
+        )
         return
     what = f"is declared `{declared}`" if declared else "is not an enumerator this file declares"
     plan.problems.append(Problem(index, f"`{text}` {what}: {release} takes a {wanted} here"))
@@ -161,18 +177,22 @@ FALLBACKS = {
     "CUBLASLT_EPILOGUE_RELU_AUX": (
         "HIPBLASLT_EPILOGUE_RELU",
         "after the matmul, write the ReLU mask into the aux buffer with an element-wise kernel over D "
-        "(bit set where D > 0, the layout your backward pass reads)"),
+        "(bit set where D > 0, the layout your backward pass reads)",
+    ),
     "CUBLASLT_EPILOGUE_RELU_AUX_BIAS": (
         "HIPBLASLT_EPILOGUE_RELU_BIAS",
         "after the matmul, write the ReLU mask into the aux buffer with an element-wise kernel over D "
-        "(bit set where D > 0, the layout your backward pass reads)"),
+        "(bit set where D > 0, the layout your backward pass reads)",
+    ),
     "CUBLASLT_EPILOGUE_DRELU": (
         "HIPBLASLT_EPILOGUE_DEFAULT",
-        "after the matmul, zero the elements of D whose aux mask bit is clear with an element-wise kernel"),
+        "after the matmul, zero the elements of D whose aux mask bit is clear with an element-wise kernel",
+    ),
     "CUBLASLT_EPILOGUE_DRELU_BGRAD": (
         "HIPBLASLT_EPILOGUE_DEFAULT",
         "after the matmul, zero the elements of D whose aux mask bit is clear, then sum D over its columns "
-        "into the bias gradient (length: the rows of D)"),
+        "into the bias gradient (length: the rows of D)",
+    ),
 }
 
 

@@ -57,8 +57,11 @@ LAYOUT = "HIPIFY_PLUS_MIOPEN_LAYOUT"
 FUSION = "HIPIFY_PLUS_MIOPEN_FUSION"
 PARTS = (PROBLEM, FIND, FORWARD, BACKWARD_DATA, BACKWARD_WEIGHTS, HEURISTIC, SEARCH, LAYOUT, FUSION)
 _NEEDS = {
-    FIND: (PROBLEM,), FORWARD: (PROBLEM, FIND), BACKWARD_DATA: (PROBLEM, FIND),
-    BACKWARD_WEIGHTS: (PROBLEM, FIND), FUSION: (PROBLEM, FIND, FORWARD),
+    FIND: (PROBLEM,),
+    FORWARD: (PROBLEM, FIND),
+    BACKWARD_DATA: (PROBLEM, FIND),
+    BACKWARD_WEIGHTS: (PROBLEM, FIND),
+    FUSION: (PROBLEM, FIND, FORWARD),
 }
 GUARD_PREFIX = "HIPIFY_PLUS_MIOPEN_"
 
@@ -90,13 +93,18 @@ class Wrapper:
 
 
 CONVOLUTIONS = {
-    "miopenConvolutionForward": Wrapper("hipify_plus_miopen::convolution_forward", FORWARD, 7,
-                                        "miopenFindConvolutionForwardAlgorithm"),
-    "miopenConvolutionBackwardData": Wrapper("hipify_plus_miopen::convolution_backward_data", BACKWARD_DATA, 7,
-                                             "miopenFindConvolutionBackwardDataAlgorithm"),
-    "miopenConvolutionBackwardWeights": Wrapper("hipify_plus_miopen::convolution_backward_weights",
-                                                BACKWARD_WEIGHTS, 7,
-                                                "miopenFindConvolutionBackwardWeightsAlgorithm"),
+    "miopenConvolutionForward": Wrapper(
+        "hipify_plus_miopen::convolution_forward", FORWARD, 7, "miopenFindConvolutionForwardAlgorithm"
+    ),
+    "miopenConvolutionBackwardData": Wrapper(
+        "hipify_plus_miopen::convolution_backward_data", BACKWARD_DATA, 7, "miopenFindConvolutionBackwardDataAlgorithm"
+    ),
+    "miopenConvolutionBackwardWeights": Wrapper(
+        "hipify_plus_miopen::convolution_backward_weights",
+        BACKWARD_WEIGHTS,
+        7,
+        "miopenFindConvolutionBackwardWeightsAlgorithm",
+    ),
 }
 # The wrappers' alpha and beta positions (the MIOpen call's, less the algorithm).
 WRAPPER_SCALARS = {w.function: (1, 7) for w in CONVOLUTIONS.values()}
@@ -114,15 +122,25 @@ FUSED_KEPT = (0, 2, 3, 4, 5, 6, 8, 9, 13, 14, 15, 16, 17)
 # cuDNN spellings of what the descriptor setters take, for code linted before conversion
 # (convert has renamed them already): rules/mappings/cudnn.tsv's MIOpen names.
 _MIOPEN_ENUMERATORS = {
-    "CUDNN_DATA_FLOAT": "miopenFloat", "CUDNN_DATA_HALF": "miopenHalf", "CUDNN_DATA_BFLOAT16": "miopenBFloat16",
-    "CUDNN_DATA_INT8": "miopenInt8", "CUDNN_DATA_INT32": "miopenInt32", "CUDNN_DATA_DOUBLE": "miopenDouble",
-    "CUDNN_DATA_INT64": "miopenInt64", "CUDNN_DATA_INT8x4": "miopenInt8x4",
-    "CUDNN_DATA_FP8_E4M3": "miopenFloat8", "CUDNN_DATA_FP8_E5M2": "miopenBFloat8",
-    "CUDNN_TENSOR_NCHW": "miopenTensorNCHW", "CUDNN_TENSOR_NHWC": "miopenTensorNHWC",
+    "CUDNN_DATA_FLOAT": "miopenFloat",
+    "CUDNN_DATA_HALF": "miopenHalf",
+    "CUDNN_DATA_BFLOAT16": "miopenBFloat16",
+    "CUDNN_DATA_INT8": "miopenInt8",
+    "CUDNN_DATA_INT32": "miopenInt32",
+    "CUDNN_DATA_DOUBLE": "miopenDouble",
+    "CUDNN_DATA_INT64": "miopenInt64",
+    "CUDNN_DATA_INT8x4": "miopenInt8x4",
+    "CUDNN_DATA_FP8_E4M3": "miopenFloat8",
+    "CUDNN_DATA_FP8_E5M2": "miopenBFloat8",
+    "CUDNN_TENSOR_NCHW": "miopenTensorNCHW",
+    "CUDNN_TENSOR_NHWC": "miopenTensorNHWC",
     "CUDNN_CROSS_CORRELATION": "miopenConvolution",
-    "CUDNN_ACTIVATION_SIGMOID": "miopenActivationLOGISTIC", "CUDNN_ACTIVATION_RELU": "miopenActivationRELU",
-    "CUDNN_ACTIVATION_TANH": "miopenActivationTANH", "CUDNN_ACTIVATION_CLIPPED_RELU": "miopenActivationCLIPPEDRELU",
-    "CUDNN_ACTIVATION_ELU": "miopenActivationELU", "CUDNN_ACTIVATION_IDENTITY": "miopenActivationPASTHRU",
+    "CUDNN_ACTIVATION_SIGMOID": "miopenActivationLOGISTIC",
+    "CUDNN_ACTIVATION_RELU": "miopenActivationRELU",
+    "CUDNN_ACTIVATION_TANH": "miopenActivationTANH",
+    "CUDNN_ACTIVATION_CLIPPED_RELU": "miopenActivationCLIPPEDRELU",
+    "CUDNN_ACTIVATION_ELU": "miopenActivationELU",
+    "CUDNN_ACTIVATION_IDENTITY": "miopenActivationPASTHRU",
 }
 _NAME = re.compile(r"^[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*$")  # a variable or member, no call
 
@@ -190,13 +208,20 @@ def tensor_4d(arguments: Sequence[str], *, filter_order: bool = False) -> Call |
     if dtype.startswith("CUDNN_"):
         return Refusal(f"MIOpen has no data type for `{dtype}`")
     if layout == "miopenTensorNCHW":
-        return Call("miopenSet4dTensorDescriptor", original, {type_at: dtype}, drops=(layout_at,),
-                    note="NCHW is its only layout")
+        return Call(
+            "miopenSet4dTensorDescriptor",
+            original,
+            {type_at: dtype},
+            drops=(layout_at,),
+            note="NCHW is its only layout",
+        )
     if layout == "miopenTensorNHWC" or _variable(layout):
         # the helper takes (desc, type, layout, sizes): the filter setter's order already
         return Call("hipify_plus_miopen::set_4d_tensor_with_layout", original, {1: dtype, 2: layout}, parts=(LAYOUT,))
-    return Refusal(f"MIOpen has no layout for `{layout}` (CUDNN_TENSOR_NCHW_VECT_C packs int8 vectors: "
-                   "describe it with miopenSetNdTensorDescriptorWithLayout and miopenTensorNCHWc4/c8 by hand)")
+    return Refusal(
+        f"MIOpen has no layout for `{layout}` (CUDNN_TENSOR_NCHW_VECT_C packs int8 vectors: "
+        "describe it with miopenSetNdTensorDescriptorWithLayout and miopenTensorNCHWc4/c8 by hand)"
+    )
 
 
 def convolution_2d(arguments: Sequence[str]) -> Call | Refusal:
@@ -210,10 +235,20 @@ def convolution_2d(arguments: Sequence[str]) -> Call | Refusal:
     if mode != "miopenConvolution" and not _variable(mode):
         return Refusal(f"its mode `{mode}` is not cross-correlation")
     if len(arguments) == 8:
-        return Call("miopenInitConvolutionDescriptor", tuple(arguments), insertions={1: f"{mode}, "}, drops=(7,),
-                    note="mode second")
-    return Call("miopenInitConvolutionDescriptor", tuple(arguments), insertions={1: f"{mode}, "}, drops=(7, 8),
-                note=f"mode second, compute type `{arguments[8].strip()}` dropped")
+        return Call(
+            "miopenInitConvolutionDescriptor",
+            tuple(arguments),
+            insertions={1: f"{mode}, "},
+            drops=(7,),
+            note="mode second",
+        )
+    return Call(
+        "miopenInitConvolutionDescriptor",
+        tuple(arguments),
+        insertions={1: f"{mode}, "},
+        drops=(7, 8),
+        note=f"mode second, compute type `{arguments[8].strip()}` dropped",
+    )
 
 
 # MIOpen's (alpha, beta, gamma) for cuDNN's coef, per activation mode.
@@ -241,11 +276,18 @@ def activation(arguments: Sequence[str]) -> Call | Refusal:
         beta = f"({mode} == miopenActivationTANH ? 1.0 : 0.0)"
         gamma = "0.0"
     else:
-        return Refusal(f"MIOpen has no activation for `{mode}`" if mode.startswith("CUDNN_")
-                       else f"its mode `{mode}` or coefficient `{coef}` is not a plain name or number")
+        return Refusal(
+            f"MIOpen has no activation for `{mode}`"
+            if mode.startswith("CUDNN_")
+            else f"its mode `{mode}` or coefficient `{coef}` is not a plain name or number"
+        )
     # the NaN option (2) becomes alpha, coef (3) beta and gamma
-    return Call("miopenSetActivationDescriptor", tuple(arguments), {1: mode, 2: alpha, 3: f"{beta}, {gamma}"},
-                note=f"NaN option `{arguments[2].strip()}` dropped")
+    return Call(
+        "miopenSetActivationDescriptor",
+        tuple(arguments),
+        {1: mode, 2: alpha, 3: f"{beta}, {gamma}"},
+        note=f"NaN option `{arguments[2].strip()}` dropped",
+    )
 
 
 def math_type_statement(call: str) -> bytes:

@@ -64,14 +64,18 @@ def _line_end(data: bytes, at: int) -> int | None:
     if newline < 0:
         return None
     rest = data[at:newline].strip()
-    if rest and not rest.startswith(b"//") and not (rest.startswith(b"/*") and rest.endswith(b"*/")
-                                                    and b"*/" not in rest[2:-2]):
+    if (
+        rest
+        and not rest.startswith(b"//")
+        and not (rest.startswith(b"/*") and rest.endswith(b"*/") and b"*/" not in rest[2:-2])
+    ):
         return None
     return newline + 1
 
 
-def plan(data: bytes, loop_start: int, loop_end: int, open_end: int, close_start: int,
-         first_start: int) -> partial[GraphLoop] | str:
+def plan(
+    data: bytes, loop_start: int, loop_end: int, open_end: int, close_start: int, first_start: int
+) -> partial[GraphLoop] | str:
     """Where the three pieces go, from the loop's bytes (the loop, the end of its body's `{`, the
     start of its `}`, the start of the first statement), or why the layout leaves no place:
     the pieces are whole lines, so the loop must begin its line, `{` end one, `}` stand alone on
@@ -93,17 +97,34 @@ def plan(data: bytes, loop_start: int, loop_end: int, open_end: int, close_start
     inner = data[first_line:first_start]
     if inner.strip() or first_line < after_open or first_start >= close_start:
         inner = indent + b"    "
-    newline = b"\r\n" if data[after_open - 2:after_open] == b"\r\n" else b"\n"
-    return partial(GraphLoop, indent=templates.text(indent.rstrip(b"\r")), inner=templates.text(inner),
-                   body=data[after_open:close_line], newline=newline, loop_line=line_start,
-                   after_open=after_open, after_loop=after_loop)
+    newline = b"\r\n" if data[after_open - 2 : after_open] == b"\r\n" else b"\n"
+    return partial(
+        GraphLoop,
+        indent=templates.text(indent.rstrip(b"\r")),
+        inner=templates.text(inner),
+        body=data[after_open:close_line],
+        newline=newline,
+        loop_line=line_start,
+        after_open=after_open,
+        after_loop=after_loop,
+    )
 
 
 def _render(name: str, loop: GraphLoop, **extra: object) -> bytes:
-    step = loop.inner[len(loop.indent):] if loop.inner.startswith(loop.indent) and loop.inner != loop.indent else "    "
+    step = (
+        loop.inner[len(loop.indent) :] if loop.inner.startswith(loop.indent) and loop.inner != loop.indent else "    "
+    )
     text = templates.render(
-        f"graphs/{name}.j2", macro=MACRO, api=loop.api, stream=loop.stream, indent=loop.indent,
-        inner=loop.inner, step=step, graph=loop.graph, exec=loop.exec, **extra,
+        f"graphs/{name}.j2",
+        macro=MACRO,
+        api=loop.api,
+        stream=loop.stream,
+        indent=loop.indent,
+        inner=loop.inner,
+        step=step,
+        graph=loop.graph,
+        exec=loop.exec,
+        **extra,
     )
     return text.replace(b"\n", loop.newline) + loop.newline
 

@@ -39,17 +39,52 @@ WAVE64_PREFIXES = ("gfx8", "gfx9")  # CDNA/GCN: 64-lane wavefronts; gfx10+ (RDNA
 
 # Element types as CUDA, HIP and rocWMMA spell them -> the table's keys.
 ELEMENT_KEYS = {
-    "half": "f16", "__half": "f16", "_Float16": "f16", "float16_t": "f16", "hfloat16_t": "f16",
-    "__nv_bfloat16": "bf16", "__hip_bfloat16": "bf16", "hip_bfloat16": "bf16", "bfloat16_t": "bf16",
-    "signed char": "i8", "int8_t": "i8", "unsigned char": "u8", "uint8_t": "u8",
-    "float": "f32", "double": "f64", "int": "i32", "int32_t": "i32",
-    "precision::tf32": "tf32", "xfloat32_t": "xf32", "float8_t": "f8", "bfloat8_t": "bf8",
+    "half": "f16",
+    "__half": "f16",
+    "_Float16": "f16",
+    "float16_t": "f16",
+    "hfloat16_t": "f16",
+    "__nv_bfloat16": "bf16",
+    "__hip_bfloat16": "bf16",
+    "hip_bfloat16": "bf16",
+    "bfloat16_t": "bf16",
+    "signed char": "i8",
+    "int8_t": "i8",
+    "unsigned char": "u8",
+    "uint8_t": "u8",
+    "float": "f32",
+    "double": "f64",
+    "int": "i32",
+    "int32_t": "i32",
+    "precision::tf32": "tf32",
+    "xfloat32_t": "xf32",
+    "float8_t": "f8",
+    "bfloat8_t": "bf8",
 }
 # The accumulator type CUDA pairs with an input type when the code shows no mma_sync.
-DEFAULT_ACCUMULATOR = {"f16": "f32", "bf16": "f32", "i8": "i32", "u8": "i32", "tf32": "f32",
-                       "xf32": "f32", "f32": "f32", "f64": "f64"}
-KEY_NAMES = {"f16": "f16", "bf16": "bf16", "i8": "s8", "u8": "u8", "f32": "f32", "f64": "f64",
-             "i32": "s32", "tf32": "tf32", "xf32": "xf32", "f8": "fp8", "bf8": "bf8"}
+DEFAULT_ACCUMULATOR = {
+    "f16": "f32",
+    "bf16": "f32",
+    "i8": "i32",
+    "u8": "i32",
+    "tf32": "f32",
+    "xf32": "f32",
+    "f32": "f32",
+    "f64": "f64",
+}
+KEY_NAMES = {
+    "f16": "f16",
+    "bf16": "bf16",
+    "i8": "s8",
+    "u8": "u8",
+    "f32": "f32",
+    "f64": "f64",
+    "i32": "s32",
+    "tf32": "tf32",
+    "xf32": "xf32",
+    "f8": "fp8",
+    "bf8": "bf8",
+}
 
 
 def element_key(text: str) -> str | None:
@@ -79,9 +114,17 @@ def shape_rows() -> tuple[Row, ...]:
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     rows = []
     for record in csv.DictReader(lines, delimiter="\t"):
-        rows.append(Row(record["ti"], record["tc"], (int(record["m"]), int(record["n"]), int(record["k"])),
-                        record["arch"], record["result"], parse_version(record["rocwmma"]),
-                        record["instruction"]))
+        rows.append(
+            Row(
+                record["ti"],
+                record["tc"],
+                (int(record["m"]), int(record["n"]), int(record["k"])),
+                record["arch"],
+                record["result"],
+                parse_version(record["rocwmma"]),
+                record["instruction"],
+            )
+        )
     return tuple(rows)
 
 
@@ -114,8 +157,11 @@ def _minor(version: Version) -> tuple[int, int]:
 
 def support(ti: str, tc: str, shape: tuple[int, int, int], arch: str, rocm: Version) -> Support:
     """What rocWMMA at the target release does with one (Ti, Tc, M, N, K) on one target."""
-    rows = [r for r in shape_rows() if (r.ti, r.tc, r.shape, r.arch) == (ti, tc, shape, arch)
-            and _minor(r.rocwmma) <= _minor(rocm)]
+    rows = [
+        r
+        for r in shape_rows()
+        if (r.ti, r.tc, r.shape, r.arch) == (ti, tc, shape, arch) and _minor(r.rocwmma) <= _minor(rocm)
+    ]
     if not rows:
         return Support(arch, "unknown")
     row = max(rows, key=lambda r: r.rocwmma)

@@ -110,10 +110,12 @@ def call_rows() -> dict[str, tuple[Row, ...]]:
         cuda, count = get.get("cuda", ""), get.get("args", "")
         if not cuda or not count.isdigit() or get.get("when") not in ("always", "hip", "roc"):
             raise TableError(f"call_arguments.tsv: bad row {line!r}")
-        operations = tuple(_operation(o.strip(), cuda, int(count))
-                           for o in get.get("operations", "").split(";") if o.strip())
-        rows.setdefault(cuda, []).append(Row(cuda, get["when"], get.get("rocm", ""), int(count),
-                                             operations, get.get("note", "")))
+        operations = tuple(
+            _operation(o.strip(), cuda, int(count)) for o in get.get("operations", "").split(";") if o.strip()
+        )
+        rows.setdefault(cuda, []).append(
+            Row(cuda, get["when"], get.get("rocm", ""), int(count), operations, get.get("note", ""))
+        )
     return {name: tuple(found) for name, found in rows.items()}
 
 
@@ -153,18 +155,27 @@ class CallArguments:
         row = next((r for r in applying if r.count == len(args)), applying[0])
         info = {"identifier": mapping.cuda, "library": mapping.library, "status": mapping.status}
         if len(args) != row.count:
-            self.report("HP015", start, end,
-                        f"`{mapping.cuda}` is called with {len(args)} arguments where {row.count} were "
-                        f"expected: left as it is, since `{target}` takes them differently ({row.note})",
-                        **info)
+            self.report(
+                "HP015",
+                start,
+                end,
+                f"`{mapping.cuda}` is called with {len(args)} arguments where {row.count} were "
+                f"expected: left as it is, since `{target}` takes them differently ({row.note})",
+                **info,
+            )
             return False
         if row.fails:
             self.report("HP015", start, end, f"`{mapping.cuda}` left as it is: {row.note}", **info)
             return False
         for operation in row.operations:
             if operation.op == "drop" and not _NULL.match(self.data[slice(*args[operation.position])]):
-                self.report("HP016", start, end,
-                            f"argument {operation.position + 1} of `{mapping.cuda}` dropped: {row.note}", **info)
+                self.report(
+                    "HP016",
+                    start,
+                    end,
+                    f"argument {operation.position + 1} of `{mapping.cuda}` dropped: {row.note}",
+                    **info,
+                )
         self.pending.append(_Pending(row, args, close))
         return True
 

@@ -39,8 +39,10 @@ _DECLARATOR_WRAPPERS = frozenset({"pointer_declarator", "reference_declarator", 
 
 def _is_field(parent: Node, field: str, node: Node) -> bool:
     """`node` is one of `parent`'s children under `field` (every declarator of `T a, b;`)."""
-    return any(child.start_byte == node.start_byte and child.end_byte == node.end_byte
-               for child in parent.children_by_field_name(field))
+    return any(
+        child.start_byte == node.start_byte and child.end_byte == node.end_byte
+        for child in parent.children_by_field_name(field)
+    )
 
 
 def _defines_function(declarator: Node) -> bool:
@@ -58,14 +60,26 @@ def _unmapped(node: Node) -> bool:
 # Declarators of variables and parameters. A name there with another name right after it (an
 # ERROR node the grammar made of `stream`) is a misparse: a statement macro before a declaration
 # (`LOCALS cudaStream_t stream = ...;`) makes the grammar read the type as the variable.
-_VARIABLE_DECLARATORS = frozenset({"init_declarator", "declaration", "parameter_declaration",
-                                   "optional_parameter_declaration", "array_declarator", "pointer_declarator"})
+_VARIABLE_DECLARATORS = frozenset(
+    {
+        "init_declarator",
+        "declaration",
+        "parameter_declaration",
+        "optional_parameter_declaration",
+        "array_declarator",
+        "pointer_declarator",
+    }
+)
 
 
 def _name_follows(node: Node) -> bool:
     after = node.next_sibling
-    return (after is not None and after.type == "ERROR" and after.named_child_count > 0
-            and after.named_children[0].type in ("identifier", "type_identifier"))
+    return (
+        after is not None
+        and after.type == "ERROR"
+        and after.named_child_count > 0
+        and after.named_children[0].type in ("identifier", "type_identifier")
+    )
 
 
 def is_definition(node: Node) -> bool:
@@ -84,8 +98,13 @@ def is_definition(node: Node) -> bool:
     if kind == "template_function":
         # `template <> float cuGet<float>(double x) { ... }`: a specialisation the project defines
         outer = parent.parent
-        return (_is_field(parent, "name", node) and outer is not None and outer.type == "function_declarator"
-                and _is_field(outer, "declarator", parent) and _defines_function(outer))
+        return (
+            _is_field(parent, "name", node)
+            and outer is not None
+            and outer.type == "function_declarator"
+            and _is_field(outer, "declarator", parent)
+            and _defines_function(outer)
+        )
     if kind == "init_declarator" and not _unmapped(node):
         value = parent.child_by_field_name("value")
         if value is not None and value.type == "argument_list":
@@ -97,18 +116,35 @@ def is_definition(node: Node) -> bool:
 
 
 # Nodes whose `declarator` children introduce names.
-_DECLARING = frozenset({
-    "declaration", "field_declaration", "parameter_declaration", "optional_parameter_declaration",
-    "type_definition", "for_range_loop", "function_definition",
-})
+_DECLARING = frozenset(
+    {
+        "declaration",
+        "field_declaration",
+        "parameter_declaration",
+        "optional_parameter_declaration",
+        "type_definition",
+        "for_range_loop",
+        "function_definition",
+    }
+)
 # Nodes whose `name` child is the declared name.
-_NAMED = frozenset({
-    "preproc_def", "preproc_function_def", "enumerator", "alias_declaration", "namespace_definition",
-    "struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "concept_definition",
-})
-_TEMPLATE_PARAMETERS = frozenset({
-    "type_parameter_declaration", "optional_type_parameter_declaration", "variadic_type_parameter_declaration",
-})
+_NAMED = frozenset(
+    {
+        "preproc_def",
+        "preproc_function_def",
+        "enumerator",
+        "alias_declaration",
+        "namespace_definition",
+        "struct_specifier",
+        "class_specifier",
+        "union_specifier",
+        "enum_specifier",
+        "concept_definition",
+    }
+)
+_TEMPLATE_PARAMETERS = frozenset(
+    {"type_parameter_declaration", "optional_type_parameter_declaration", "variadic_type_parameter_declaration"}
+)
 _NAME_TYPES = frozenset({"identifier", "field_identifier", "type_identifier", "namespace_identifier"})
 
 
@@ -121,8 +157,12 @@ def declarator_name(declarator: Node | None) -> Node | None:
             return declarator
         if kind == "template_function" or kind == "qualified_identifier":
             declarator = declarator.child_by_field_name("name")
-        elif kind in ("reference_declarator", "parenthesized_declarator", "attributed_declarator",
-                      "variadic_declarator"):
+        elif kind in (
+            "reference_declarator",
+            "parenthesized_declarator",
+            "attributed_declarator",
+            "variadic_declarator",
+        ):
             inner = [c for c in declarator.named_children if c.type not in ("comment", "attribute_declaration")]
             declarator = inner[-1] if inner else None
         else:

@@ -35,10 +35,19 @@ RUNTIME_HEADER = "hip/hip_runtime.h"
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 _DEVICE_SYNTAX = (b"__global__", b"__device__", b"__shared__", b"__constant__", b"<<<")
 _DROP_FIRST_ARG = "(drop-first-arg)"
-_MASKED_INTRINSICS = frozenset({
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
-    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
-})
+_MASKED_INTRINSICS = frozenset(
+    {
+        "__shfl_sync",
+        "__shfl_up_sync",
+        "__shfl_down_sync",
+        "__shfl_xor_sync",
+        "__ballot_sync",
+        "__any_sync",
+        "__all_sync",
+        "__match_any_sync",
+        "__match_all_sync",
+    }
+)
 _BOM = b"\xef\xbb\xbf"
 _RUNTIME_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]hip/hip_runtime\.h[>"]', re.MULTILINE)
 # CUDA's driver API declares its linker (cuLinkCreate & co.) in cuda.h; before ROCm 6.4 (which has
@@ -54,12 +63,20 @@ _MASKED_VOTES = {
 }
 # HIP headers that fail to compile unless hip/hip_runtime.h came first (hipcc 5.2 and 5.7:
 # undeclared blockDim / hipMemoryType, or "Must define exactly one of __HIP_PLATFORM_AMD__ ...").
-_NEEDS_RUNTIME_FIRST = frozenset({
-    "hip/hip_cooperative_groups.h", "hip/driver_types.h", "hip/hip_bfloat16.h",
-    "hip/hip_math_constants.h", "hip/hip_gl_interop.h",
-})
+_NEEDS_RUNTIME_FIRST = frozenset(
+    {
+        "hip/hip_cooperative_groups.h",
+        "hip/driver_types.h",
+        "hip/hip_bfloat16.h",
+        "hip/hip_math_constants.h",
+        "hip/hip_gl_interop.h",
+    }
+)
 _ROC_LIBRARY_NAMES = {
-    "cublas": "rocBLAS", "curand": "rocRAND", "cusparse": "rocSPARSE", "cusolver": "rocSOLVER",
+    "cublas": "rocBLAS",
+    "curand": "rocRAND",
+    "cusparse": "rocSPARSE",
+    "cusolver": "rocSOLVER",
     "cudnn": "MIOpen",
 }
 
@@ -74,8 +91,7 @@ class IncludeRenames:
 
     def rewrite(self, written: str) -> str | None:
         table = dict(self.renamed)
-        for candidate in (posixpath.normpath(posixpath.join(self.folder, written)),
-                          posixpath.normpath(written)):
+        for candidate in (posixpath.normpath(posixpath.join(self.folder, written)), posixpath.normpath(written)):
             new = table.get(candidate)
             if new is not None:
                 return posixpath.join(posixpath.dirname(written), posixpath.basename(new))
@@ -238,10 +254,13 @@ class _Translation:
         self.defined = set(self.project_names) | local
         self.arguments = CallArguments(self.data, self.options.rocm_version, self.report)
         self.legacy_cublas = legacy_cublas.legacy_cublas_names(
-            self.table, {p.text[1:-1].decode("utf-8", "replace") for p in found.get("include", []) if p.text},
-            self.data)
-        self.roc_types = (RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
-                          if self.options.roc else None)
+            self.table, {p.text[1:-1].decode("utf-8", "replace") for p in found.get("include", []) if p.text}, self.data
+        )
+        self.roc_types = (
+            RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
+            if self.options.roc
+            else None
+        )
         self.call_enums = CallEnums(tree, self.table)
 
         for node, name in relevant:
@@ -254,8 +273,7 @@ class _Translation:
             for start, end in lexer.identifiers(self.data, body.start_byte, body.end_byte):
                 self.identifier(start, end)
             if self.options.hip_launch_syntax and b"<<<" in (body.text or b""):
-                self.report("HP009", body.start_byte, body.end_byte,
-                            "kernel launch inside a macro body kept as <<<>>>")
+                self.report("HP009", body.start_byte, body.end_byte, "kernel launch inside a macro body kept as <<<>>>")
         self.arguments.apply(self.buffer)  # after every rename: copied arguments are translated
         if self.options.in_comments or self.options.in_strings:
             text_nodes = captures(tree, "text")
@@ -274,8 +292,7 @@ class _Translation:
         # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
         # adds it to every CUDA source); headers and .cpp files only when they use it, and an
         # empty .cu file stays empty; a .cu file other files include is a header in all but name
-        cuda_source = (self.source.path.endswith(".cu") and bool(self.data.strip())
-                       and not self.options.included_source)
+        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip()) and not self.options.included_source
         # an #include the parse did not see as one (inside an ERROR node) still counts: the
         # output of a second conversion must not gain another runtime include
         has_runtime = has_runtime or _RUNTIME_INCLUDE.search(self.data) is not None
@@ -290,15 +307,30 @@ class _Translation:
         for start, end, mapping, uses in self.unported_uses.values():
             library = LIBRARY_NAMES.get(mapping.library, mapping.library)
             more = f" ({uses} uses of {library} names in this file, reported at the first)" if uses > 1 else ""
-            self.report("HP001", start, end, self.unsupported_message(mapping) + more,
-                        identifier=mapping.cuda, library=mapping.library, status=mapping.status, uses=uses)
+            self.report(
+                "HP001",
+                start,
+                end,
+                self.unsupported_message(mapping) + more,
+                identifier=mapping.cuda,
+                library=mapping.library,
+                status=mapping.status,
+                uses=uses,
+            )
         self.diagnostics.sort(key=lambda d: (d.start, d.rule))
         edits = self.buffer.edits
         output = apply_edits(self.data, edits)
         return TranslationResult(
-            output, self.diagnostics, self.renamed, local - _vendor_aliases(relevant, self.table, self.declares),
-            self.touched, self.rewritten, edits,
-            frozenset(self.libraries), edit_rounds=[edits], tree=tree,
+            output,
+            self.diagnostics,
+            self.renamed,
+            local - _vendor_aliases(relevant, self.table, self.declares),
+            self.touched,
+            self.rewritten,
+            edits,
+            frozenset(self.libraries),
+            edit_rounds=[edits],
+            tree=tree,
         )
 
     def report(self, rule: str, start: int, end: int, message: str, **data: Any) -> None:
@@ -316,7 +348,9 @@ class _Translation:
             if CUDA_LOOKING.match(name) and not self.declares(name):
                 self.touched.add(name)
                 self.report(
-                    "HP006", start, end,
+                    "HP006",
+                    start,
+                    end,
                     f"`{name}` looks like a CUDA API but no mapping table knows it and the "
                     "converted files do not define it",
                     identifier=name,
@@ -340,9 +374,13 @@ class _Translation:
         version = self.options.rocm_version
         if not target:
             if mapping.cuda_removed:
-                self.report("HP002", start, end,
-                            f"`{name}` ({library}) was removed in CUDA {mapping.cuda_removed} "
-                            "and has no HIP equivalent", **info)
+                self.report(
+                    "HP002",
+                    start,
+                    end,
+                    f"`{name}` ({library}) was removed in CUDA {mapping.cuda_removed} and has no HIP equivalent",
+                    **info,
+                )
             else:
                 if mapping.unported == "none":  # a library AMD has nothing for: once per file
                     first = self.unported_uses.setdefault(mapping.library, [start, end, mapping, 0])
@@ -351,9 +389,14 @@ class _Translation:
                 self.report("HP001", start, end, self.unsupported_message(mapping), **info)
             return
         if removed is not None and removed <= version:
-            self.report("HP002", start, end,
-                        f"`{target}`, the HIP equivalent of `{name}` ({library}), was removed "
-                        f"in ROCm {format_version(removed)}", **info)
+            self.report(
+                "HP002",
+                start,
+                end,
+                f"`{target}`, the HIP equivalent of `{name}` ({library}), was removed "
+                f"in ROCm {format_version(removed)}",
+                **info,
+            )
             return
         if not self.arguments.accept(mapping, target, start, end):
             return  # left as it is: the HIP function takes other arguments (HP015 says why)
@@ -366,21 +409,28 @@ class _Translation:
             if mapping.fallback and fallback_usable and self.fallback(mapping, start, end):
                 return
             self.rename(start, end, name, target)
-            self.report("HP005", start, end,
-                        f"`{target}` (for `{name}`, {library}) needs ROCm "
-                        f"{format_version(added)}; the target is ROCm {format_version(version)}",
-                        **info)
+            self.report(
+                "HP005",
+                start,
+                end,
+                f"`{target}` (for `{name}`, {library}) needs ROCm "
+                f"{format_version(added)}; the target is ROCm {format_version(version)}",
+                **info,
+            )
             return
         self.rename(start, end, name, target)
         if name in _MASKED_INTRINSICS:
             self.widen_full_mask(end)
         if deprecated is not None and deprecated <= version:
-            self.report("HP003", start, end,
-                        f"`{target}` (for `{name}`, {library}) is deprecated since ROCm "
-                        f"{format_version(deprecated)}", **info)
+            self.report(
+                "HP003",
+                start,
+                end,
+                f"`{target}` (for `{name}`, {library}) is deprecated since ROCm {format_version(deprecated)}",
+                **info,
+            )
         elif mapping.hip_experimental is not None and target == mapping.hip:
-            self.report("HP004", start, end,
-                        f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
+            self.report("HP004", start, end, f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
 
     def declares(self, name: str) -> bool:
         """For HP006 only: a declaration in this file (a variable, field, parameter, prototype)
@@ -441,8 +491,9 @@ class _Translation:
             self.rewritten.add(mapping.cuda)
             drop_end = args[1][0] if len(args) > 1 else args[0][1]
             self.buffer.replace_absorbing(args[0][0], drop_end, b"")
-            message = (f"`{mapping.cuda}` needs ROCm {added}; wrote `{replacement}` without the "
-                       f"lane mask for ROCm {version}")
+            message = (
+                f"`{mapping.cuda}` needs ROCm {added}; wrote `{replacement}` without the lane mask for ROCm {version}"
+            )
         elif "(" in spelling:
             empty_call = lexer.call_arguments(self.data, end)
             if empty_call is None or empty_call[0]:
@@ -455,15 +506,23 @@ class _Translation:
         else:
             self.rename(start, end, mapping.cuda, spelling)
             self.uses_rtc = self.uses_rtc or spelling.startswith("hiprtc")
-            message = (f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` "
-                       f"for ROCm {version}")
+            message = (
+                f"`{mapping.cuda}` maps to `{mapping.hip}` from ROCm {added}; wrote `{spelling}` for ROCm {version}"
+            )
             if mapping.note:
                 message += f" ({mapping.note})"
         self.report("HP008", start, end, message, **info)
         return True
 
-    def masked_vote(self, mapping: Mapping, start: int, call: tuple[list[tuple[int, int]], int],
-                    added: str, version: str, info: dict[str, str]) -> None:
+    def masked_vote(
+        self,
+        mapping: Mapping,
+        start: int,
+        call: tuple[list[tuple[int, int]], int],
+        added: str,
+        version: str,
+        info: dict[str, str],
+    ) -> None:
         """`__ballot_sync(m, p)` with a mask that may leave lanes out: the mask-less vote of the
         older release, restricted to the mask's lanes (dropping it would count the others)."""
         (mask_span, predicate_span), close = call
@@ -474,8 +533,14 @@ class _Translation:
             return
         self.renamed += 1
         self.rewritten.add(mapping.cuda)
-        self.report("HP008", start, close, f"`{mapping.cuda}` needs ROCm {added}; wrote `{written}` for "
-                    f"ROCm {version}: the older vote restricted to the mask's lanes", **info)
+        self.report(
+            "HP008",
+            start,
+            close,
+            f"`{mapping.cuda}` needs ROCm {added}; wrote `{written}` for "
+            f"ROCm {version}: the older vote restricted to the mask's lanes",
+            **info,
+        )
 
     def rename_words(self, start: int, end: int) -> None:
         """Rename supported CUDA names inside a comment or string (only when asked)."""
@@ -508,19 +573,29 @@ class _Translation:
         for path in paths:
             raw = path.text
             directive = path.parent
-            if (raw is None or directive is None or path.type not in ("system_lib_string", "string_literal")
-                    or len(raw) < 2):
+            if (
+                raw is None
+                or directive is None
+                or path.type not in ("system_lib_string", "string_literal")
+                or len(raw) < 2
+            ):
                 continue
             name = raw[1:-1].decode("utf-8", "replace")
             scope = directive.parent.start_byte if directive.parent is not None else 0
             header = self.table.header(name)
-            if (self.include_target(path) in _NEEDS_RUNTIME_FIRST
-                    and not ({(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted)):
+            if self.include_target(path) in _NEEDS_RUNTIME_FIRST and not (
+                {(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted
+            ):
                 # <cooperative_groups.h> before <cuda_runtime.h>: the runtime goes before the first
                 # HIP header (later includes of it are then dropped as repeats)
                 first = first_hip.get(scope, directive)
-                self.buffer.add(Edit(first.start_byte, first.start_byte,
-                                     b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline))
+                self.buffer.add(
+                    Edit(
+                        first.start_byte,
+                        first.start_byte,
+                        b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline,
+                    )
+                )
                 emitted.add((scope, RUNTIME_HEADER))
                 has_runtime = True
             if header is None:
@@ -550,16 +625,25 @@ class _Translation:
             target = header.roc if self.options.roc and header.roc else header.hip
             if header.hip_added is not None and header.hip_added > version and target == header.hip:
                 if header.fallback:
-                    self.report("HP008", path.start_byte, path.end_byte,
-                                f"`<{header.hip}>` needs ROCm {format_version(header.hip_added)}; "
-                                f"wrote `<{header.fallback}>` for ROCm {format_version(version)}",
-                                header=name)
+                    self.report(
+                        "HP008",
+                        path.start_byte,
+                        path.end_byte,
+                        f"`<{header.hip}>` needs ROCm {format_version(header.hip_added)}; "
+                        f"wrote `<{header.fallback}>` for ROCm {format_version(version)}",
+                        header=name,
+                    )
                     target = header.fallback
                 else:
-                    self.report("HP005", path.start_byte, path.end_byte,
-                                f"`<{target}>` (for `<{name}>`) needs ROCm "
-                                f"{format_version(header.hip_added)}; the target is ROCm "
-                                f"{format_version(version)}", header=name)
+                    self.report(
+                        "HP005",
+                        path.start_byte,
+                        path.end_byte,
+                        f"`<{target}>` (for `<{name}>`) needs ROCm "
+                        f"{format_version(header.hip_added)}; the target is ROCm "
+                        f"{format_version(version)}",
+                        header=name,
+                    )
             if target == RUNTIME_HEADER:
                 has_runtime = True
             if (scope, target) in emitted:
@@ -619,8 +703,13 @@ class _Translation:
         shared_mem, stream = (config_text[2:] + ["0", "0"])[:2]
         args = text(render(arguments.start_byte + 1, arguments.end_byte - 1)).strip()
         launch = templates.render(
-            "launch/hip_launch_kernel_ggl.j2", kernel=name, grid=grid, block=block,
-            shared_mem=shared_mem, stream=stream, args=args,
+            "launch/hip_launch_kernel_ggl.j2",
+            kernel=name,
+            grid=grid,
+            block=block,
+            shared_mem=shared_mem,
+            stream=stream,
+            args=args,
         )
         self.buffer.replace_absorbing(call.start_byte, call.end_byte, launch)
         self.renamed += 1
@@ -640,9 +729,11 @@ def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> boo
 
 
 # macros that configure system headers, so must be defined before any of them is included
-_FEATURE_MACRO = re.compile(rb"^(?:_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|_POSIX_C_SOURCE"
-                            rb"|_XOPEN_SOURCE\w*|_LARGEFILE\w*|_FILE_OFFSET_BITS|_ISOC\w+_SOURCE|_USE_MATH_DEFINES|NOMINMAX"
-                            rb"|WIN32_LEAN_AND_MEAN|__STDC_\w+_MACROS|_CRT_\w+)$")
+_FEATURE_MACRO = re.compile(
+    rb"^(?:_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|_POSIX_C_SOURCE"
+    rb"|_XOPEN_SOURCE\w*|_LARGEFILE\w*|_FILE_OFFSET_BITS|_ISOC\w+_SOURCE|_USE_MATH_DEFINES|NOMINMAX"
+    rb"|WIN32_LEAN_AND_MEAN|__STDC_\w+_MACROS|_CRT_\w+)$"
+)
 
 
 def _runtime_include_offset(root: Node, data: bytes) -> int:
@@ -696,4 +787,3 @@ def _line_end(data: bytes, offset: int) -> int:
         return offset
     newline = data.find(b"\n", offset)
     return len(data) if newline == -1 else newline + 1
-

@@ -25,16 +25,19 @@ def find_hipify_perl(explicit: str | None) -> list[str]:
     once with `-version` so that a broken one stops the run before any file is touched."""
     command = _hipify_perl_command(explicit)
     try:
-        done = subprocess.run([*command, "-version"], capture_output=True, timeout=60, check=False,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            [*command, "-version"], capture_output=True, timeout=60, check=False, stdin=subprocess.DEVNULL
+        )
     except subprocess.TimeoutExpired as exc:
         raise HipifyPerlError(f"`{command[-1]} -version` did not finish in 60 s") from exc
     except OSError as exc:
         raise HipifyPerlError(f"cannot run {command[-1]}: {exc.strerror or exc}") from exc
     said = (done.stdout + done.stderr).decode("utf-8", "replace")
     if done.returncode != 0 or "HIP version" not in said:
-        raise HipifyPerlError(f"{command[-1]} does not work as hipify-perl (`-version`: "
-                              f"{exit_status(done.returncode)}, {last_line(said)})")
+        raise HipifyPerlError(
+            f"{command[-1]} does not work as hipify-perl (`-version`: "
+            f"{exit_status(done.returncode)}, {last_line(said)})"
+        )
     return command
 
 
@@ -76,8 +79,9 @@ def run_hipify_perl(command: list[str], path: Path, data: bytes, roc: bool, hip_
     except OSError as exc:
         raise HipifyPerlError(f"cannot run hipify-perl: {exc.strerror or exc}") from exc
     if done.returncode != 0:
-        raise HipifyPerlError(f"hipify-perl failed ({exit_status(done.returncode)}): "
-                              f"{last_line(done.stderr.decode('utf-8', 'replace'))}")
+        raise HipifyPerlError(
+            f"hipify-perl failed ({exit_status(done.returncode)}): {last_line(done.stderr.decode('utf-8', 'replace'))}"
+        )
     if not done.stdout.strip() and data.strip():
         raise HipifyPerlError("hipify-perl printed nothing: the file is left as it is")
     return done.stdout

@@ -44,6 +44,8 @@ def legacy_cublas_names(table: MappingTable, includes: set[str], data: bytes) ->
 
 
 def message(name: str) -> str:
-    return (f"`{name}` is cuBLAS's legacy API here (the file includes <cublas.h>, not <cublas_v2.h>): "
-            "hipBLAS and rocBLAS have only the handle API, so the call is left as it is; port it to "
-            f"cuBLAS v2 first (<cublas_v2.h>, `{name}(handle, ...)` with its scalars by pointer)")
+    return (
+        f"`{name}` is cuBLAS's legacy API here (the file includes <cublas.h>, not <cublas_v2.h>): "
+        "hipBLAS and rocBLAS have only the handle API, so the call is left as it is; port it to "
+        f"cuBLAS v2 first (<cublas_v2.h>, `{name}(handle, ...)` with its scalars by pointer)"
+    )

@@ -43,14 +43,24 @@ _DEVICE_CODE = (b"__global__", b"__device__")
 _COMPLEX_TYPES = frozenset({"cuComplex", "cuFloatComplex", "cuDoubleComplex"})
 # CUDA half/bf16 API names (device library): conversions, intrinsics, math, the paired types
 _HALF_API = re.compile(
-    r"half|^__h|^h2|^h(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|ceil|floor|trunc|rint|sin|cos)$")
+    r"half|^__h|^h2|^h(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|ceil|floor|trunc|rint|sin|cos)$"
+)
 _BF16_API = re.compile(r"bfloat16|bf16")
 _BF16_TYPES = frozenset({"__nv_bfloat16", "nv_bfloat16"})
-_ROCSPARSE_DATATYPES = frozenset({
-    "rocsparse_datatype", "rocsparse_datatype_", "rocsparse_datatype_f32_r", "rocsparse_datatype_f64_r",
-    "rocsparse_datatype_f32_c", "rocsparse_datatype_f64_c", "rocsparse_datatype_i8_r", "rocsparse_datatype_u8_r",
-    "rocsparse_datatype_i32_r", "rocsparse_datatype_u32_r",
-})
+_ROCSPARSE_DATATYPES = frozenset(
+    {
+        "rocsparse_datatype",
+        "rocsparse_datatype_",
+        "rocsparse_datatype_f32_r",
+        "rocsparse_datatype_f64_r",
+        "rocsparse_datatype_f32_c",
+        "rocsparse_datatype_f64_c",
+        "rocsparse_datatype_i8_r",
+        "rocsparse_datatype_u8_r",
+        "rocsparse_datatype_i32_r",
+        "rocsparse_datatype_u32_r",
+    }
+)
 _BLAS_LIBRARIES = frozenset({"cublas", "cusolver"})
 
 Target = tuple[str, Version | None, Version | None, Version | None]
@@ -64,10 +74,12 @@ class _Rule:
 
 
 _RULES = {
-    "rocblas_float_complex": _Rule(frozenset({"cublas", "cusolver"}), "the cuComplex functions and `.x`/`.y`",
-                                   "rocsparse_float_complex"),
-    "rocblas_double_complex": _Rule(frozenset({"cublas", "cusolver"}), "the cuComplex functions and `.x`/`.y`",
-                                    "rocsparse_double_complex"),
+    "rocblas_float_complex": _Rule(
+        frozenset({"cublas", "cusolver"}), "the cuComplex functions and `.x`/`.y`", "rocsparse_float_complex"
+    ),
+    "rocblas_double_complex": _Rule(
+        frozenset({"cublas", "cusolver"}), "the cuComplex functions and `.x`/`.y`", "rocsparse_double_complex"
+    ),
     "rocblas_half": _Rule(frozenset({"cublas"}), "arithmetic and the half-precision functions"),
     "rocblas_bfloat16": _Rule(frozenset({"cublas"}), "device code and the bf16 functions' return type"),
 }
@@ -76,8 +88,9 @@ _RULES = {
 class RocTypes:
     """The --roc choice for one file. `names`: the CUDA names its code uses."""
 
-    def __init__(self, data: bytes, tree: Tree, names: Iterable[str], table: MappingTable,
-                 report: Callable[..., None]) -> None:
+    def __init__(
+        self, data: bytes, tree: Tree, names: Iterable[str], table: MappingTable, report: Callable[..., None]
+    ) -> None:
         self.data = data
         self.tree = tree
         self.names = set(names)
@@ -97,10 +110,11 @@ class RocTypes:
             # libraries decide (rocSPARSE's only in a file that calls no rocBLAS/rocSOLVER)
             library = self.call_library(start)
             libraries = self.libraries()
-            if library in _BLAS_LIBRARIES or (library != "cusparse" and (
-                    "cusparse" not in libraries or libraries & _BLAS_LIBRARIES)):
+            if library in _BLAS_LIBRARIES or (
+                library != "cusparse" and ("cusparse" not in libraries or libraries & _BLAS_LIBRARIES)
+            ):
                 return roc
-            sparse = "rocsparse" + mapping.roc[len("rocblas"):]
+            sparse = "rocsparse" + mapping.roc[len("rocblas") :]
             return (sparse, None, None, None) if sparse in _ROCSPARSE_DATATYPES else hip
         rule = _RULES.get(mapping.roc)
         if rule is None:
@@ -116,11 +130,16 @@ class RocTypes:
         if mapping.cuda not in self._reported:
             self._reported.add(mapping.cuda)
             self.report(
-                "HP017", start, end,
+                "HP017",
+                start,
+                end,
                 f"`{mapping.cuda}` -> `{mapping.hip}`, not rocBLAS's `{mapping.roc}`: the file uses "
                 f"{blocker}, and `{mapping.roc}` lacks {rule.lacks}; the rocBLAS/rocSOLVER calls "
                 f"take `{mapping.roc}*`: pass them `reinterpret_cast<{mapping.roc}*>(p)` (same layout)",
-                identifier=mapping.cuda, library=mapping.library, status=mapping.status)
+                identifier=mapping.cuda,
+                library=mapping.library,
+                status=mapping.status,
+            )
         return hip
 
     def libraries(self) -> set[str]:
@@ -130,8 +149,13 @@ class RocTypes:
             found = set()
             for name in self.names:
                 mapping = self.table.get(name)
-                if (mapping is not None and mapping.roc and mapping.policy == "hip" and mapping.kind == "function"
-                        and mapping.library in ("cublas", "cusolver", "cusparse")):
+                if (
+                    mapping is not None
+                    and mapping.roc
+                    and mapping.policy == "hip"
+                    and mapping.kind == "function"
+                    and mapping.library in ("cublas", "cusolver", "cusparse")
+                ):
                     found.add(mapping.library)
             self._libraries = found
         return self._libraries
@@ -160,8 +184,11 @@ class RocTypes:
         if any(marker in self.data for marker in _DEVICE_CODE):
             return "device code"
         pattern = _BF16_API if mapping.cuda in _BF16_TYPES else _HALF_API
-        api = sorted(n for n in self.names if n != mapping.cuda and n not in _BF16_TYPES and pattern.search(n)
-                     and self._library(n) == "device")
+        api = sorted(
+            n
+            for n in self.names
+            if n != mapping.cuda and n not in _BF16_TYPES and pattern.search(n) and self._library(n) == "device"
+        )
         return f"`{api[0]}`" if api else None
 
     def _library(self, name: str) -> str:
@@ -188,7 +215,8 @@ class RocTypes:
                     continue
                 while argument.type in ("subscript_expression", "parenthesized_expression", "pointer_expression"):
                     inner = argument.child_by_field_name("argument") or (
-                        argument.named_children[0] if argument.named_children else None)
+                        argument.named_children[0] if argument.named_children else None
+                    )
                     if inner is None:
                         break
                     argument = inner

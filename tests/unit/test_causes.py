@@ -8,8 +8,11 @@ import pytest
 from hipify_plus.check.causes import UNCLASSIFIED, classify
 
 CASES = [
-    ("member 'thread_rank' found in multiple base classes of different types", "cg-tile-ambiguous",
-     "thread_rank is ambiguous on the tile cg::tiled_partition<N>(...) returns"),
+    (
+        "member 'thread_rank' found in multiple base classes of different types",
+        "cg-tile-ambiguous",
+        "thread_rank is ambiguous on the tile cg::tiled_partition<N>(...) returns",
+    ),
     ("variable has incomplete type 'void'", "calling-convention-macro", "CUDART_CB"),
     ("variable-sized object may not be initialized", "vla-initialised", "constant size"),
     ("no matching function for call to 'hiprtcCompileProgram'", "no-matching-function", "hiprtcCompileProgram"),

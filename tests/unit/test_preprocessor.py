@@ -48,8 +48,9 @@ COMPILED = [
     pytest.param("#ifdef __HIP_DEVICE_COMPILE__", True, id="device-pass"),
     pytest.param("#ifndef __HIP_DEVICE_COMPILE__", True, id="host-pass"),
     pytest.param("#if defined(__gfx90a__)", True, id="a-target-of-the-device-pass"),
-    pytest.param("#if defined(__gfx1030__) && !defined(__HIP_DEVICE_COMPILE__)", False,
-                 id="target-macros-are-device-pass-only"),
+    pytest.param(
+        "#if defined(__gfx1030__) && !defined(__HIP_DEVICE_COMPILE__)", False, id="target-macros-are-device-pass-only"
+    ),
     pytest.param("#ifndef __AMDGCN_WAVEFRONT_SIZE", False, id="wavefront-size-macro-in-both-passes"),
     pytest.param("#if __AMDGCN_WAVEFRONT_SIZE == 64", True, id="wavefront-size-64-in-the-host-pass"),
     pytest.param("#if __AMDGCN_WAVEFRONT_SIZE == 32", True, id="wavefront-size-32-on-a-wave32-target"),

@@ -59,8 +59,7 @@ def _cmake_lines(data: bytes, cmake: _CMakeFile) -> list[_Line]:
             assignments.setdefault(found[0], []).append((command, found[1]))
         lines.extend(_option_command_lines(data, command, cmake))
     reach_of = {name: _named_flags_reach(name, cmake) for name in assignments}
-    values = {name: " ".join(a.text for _, args in found for a in args)
-              for name, found in assignments.items()}
+    values = {name: " ".join(a.text for _, args in found for a in args) for name, found in assignments.items()}
     for _ in range(4):  # a variable used in a flag context reaches what that context reaches
         sources = [(" ".join(w.text for w in line.words), line.reach) for line in lines]
         sources += [(values[name], reach) for name, reach in reach_of.items() if reach]
@@ -114,9 +113,7 @@ def _option_command_lines(data: bytes, command: _Command, cmake: _CMakeFile) -> 
     return []
 
 
-def _after_keyword(
-    args: list[_Arg], wanted: AbstractSet[str], keywords: AbstractSet[str]
-) -> list[_Arg]:
+def _after_keyword(args: list[_Arg], wanted: AbstractSet[str], keywords: AbstractSet[str]) -> list[_Arg]:
     taken, active = [], False
     for arg in args:
         if not arg.quoted and arg.text in keywords:
@@ -127,12 +124,7 @@ def _after_keyword(
 
 
 def _option_lines(
-    data: bytes,
-    args: list[_Arg],
-    outer: frozenset[str],
-    cxx: frozenset[str],
-    group: str,
-    ambiguous: bool,
+    data: bytes, args: list[_Arg], outer: frozenset[str], cxx: frozenset[str], group: str, ambiguous: bool
 ) -> list[_Line]:
     """Lines of `target_compile_options`-style items: words outside generator expressions reach
     `outer`; `$<$<COMPILE_LANGUAGE:CUDA>:...>` contents reach nvcc, `...:HIP>` hipcc. The items
@@ -150,7 +142,7 @@ def _option_lines(
         words: list[_Word] = []
         pos = start
         while pos < end:
-            if data[pos] in b" \t\r\n;\"":
+            if data[pos] in b' \t\r\n;"':
                 pos += 1
                 continue
             if data[pos] == ord("#") and not in_quotes(pos):
@@ -177,7 +169,7 @@ def _option_lines(
                 char = data[word_end]
                 if char in b">}" and depth:
                     depth -= 1
-                elif depth == 0 and (char in b" \t\r\n;\"" or (in_genex and char == ord(">"))):
+                elif depth == 0 and (char in b' \t\r\n;"' or (in_genex and char == ord(">"))):
                     break
                 word_end += 1
             text = data[pos:word_end].decode("utf-8", "surrogateescape")

@@ -11,12 +11,21 @@ from hipify_plus.lint.detectors.build._cmake_scan import _Arg, _CMakeFile, _Comm
 from hipify_plus.lint.detectors.build._model import _Construct, _region_at
 
 # HP413 and the CMake forms of HP403 are constructs, not flags.
-_FINDCUDA_COMMANDS = frozenset({
-    "cuda_add_executable", "cuda_add_library", "cuda_compile", "cuda_compile_ptx", "cuda_wrap_srcs",
-    "cuda_include_directories", "cuda_add_cublas_to_target", "cuda_add_cufft_to_target",
-    "cuda_select_nvcc_arch_flags", "cuda_build_clean_target",
-    "cuda_link_separable_compilation_objects",
-})
+_FINDCUDA_COMMANDS = frozenset(
+    {
+        "cuda_add_executable",
+        "cuda_add_library",
+        "cuda_compile",
+        "cuda_compile_ptx",
+        "cuda_wrap_srcs",
+        "cuda_include_directories",
+        "cuda_add_cublas_to_target",
+        "cuda_add_cufft_to_target",
+        "cuda_select_nvcc_arch_flags",
+        "cuda_build_clean_target",
+        "cuda_link_separable_compilation_objects",
+    }
+)
 _PURE_RENAMES = {
     "CMAKE_CUDA_FLAGS": "CMAKE_HIP_FLAGS",
     "CMAKE_CUDA_STANDARD": "CMAKE_HIP_STANDARD",
@@ -29,16 +38,19 @@ _PURE_RENAMES = {
     f"CMAKE_CUDA_FLAGS_{config}": f"CMAKE_HIP_FLAGS_{config}"
     for config in ("DEBUG", "RELEASE", "RELWITHDEBINFO", "MINSIZEREL")
 }
-_CUDA_PROPERTIES = frozenset({
-    "CUDA_STANDARD", "CUDA_STANDARD_REQUIRED", "CUDA_EXTENSIONS", "CUDA_SEPARABLE_COMPILATION",
-    "CUDA_RESOLVE_DEVICE_SYMBOLS", "CUDA_RUNTIME_LIBRARY", "CUDA_PTX_COMPILATION",
-})
-_CUDA_VARIABLE = re.compile(
-    r"(?<![A-Za-z0-9_])(CMAKE_CUDA_[A-Z0-9_]+|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)(?![A-Za-z0-9_])"
+_CUDA_PROPERTIES = frozenset(
+    {
+        "CUDA_STANDARD",
+        "CUDA_STANDARD_REQUIRED",
+        "CUDA_EXTENSIONS",
+        "CUDA_SEPARABLE_COMPILATION",
+        "CUDA_RESOLVE_DEVICE_SYMBOLS",
+        "CUDA_RUNTIME_LIBRARY",
+        "CUDA_PTX_COMPILATION",
+    }
 )
-_LANGUAGE_GENEX = re.compile(
-    r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID):([A-Za-z+,]*)"
-)
+_CUDA_VARIABLE = re.compile(r"(?<![A-Za-z0-9_])(CMAKE_CUDA_[A-Z0-9_]+|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)(?![A-Za-z0-9_])")
+_LANGUAGE_GENEX = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID):([A-Za-z+,]*)")
 
 
 def _cmake_constructs(data: bytes, cmake: _CMakeFile, arches: tuple[str, ...]) -> list[_Construct]:
@@ -58,19 +70,40 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
     if name in ("project", "enable_language"):
         for arg, text in list(zip(args, bare, strict=True))[1 if name == "project" else 0 :]:
             if text == "CUDA":
-                found.append(_Construct("HP413", (arg.start, arg.end), (
-                    f"`{name}(... CUDA)` enables the CUDA language, which needs nvcc; the HIP "
-                    "language (CMake 3.21+) also needs `LANGUAGE HIP` on the .cu sources and HIP "
-                    "architectures")))
+                found.append(
+                    _Construct(
+                        "HP413",
+                        (arg.start, arg.end),
+                        (
+                            f"`{name}(... CUDA)` enables the CUDA language, which needs nvcc; the HIP "
+                            "language (CMake 3.21+) also needs `LANGUAGE HIP` on the .cu sources and HIP "
+                            "architectures"
+                        ),
+                    )
+                )
     elif name == "find_package" and bare[:1] in (["CUDA"], ["CUDATOOLKIT"]):
-        found.append(_Construct("HP413", (args[0].start, args[0].end), (
-            f"`find_package({args[0].text})` looks for the CUDA toolkit; on ROCm use "
-            "`find_package(hip)` and the ROCm library packages")))
+        found.append(
+            _Construct(
+                "HP413",
+                (args[0].start, args[0].end),
+                (
+                    f"`find_package({args[0].text})` looks for the CUDA toolkit; on ROCm use "
+                    "`find_package(hip)` and the ROCm library packages"
+                ),
+            )
+        )
     elif name in _FINDCUDA_COMMANDS:
         spelled = data[command.start : command.name_end].decode()
-        found.append(_Construct("HP413", (command.start, command.name_end), (
-            f"`{spelled}` is a FindCUDA command that runs nvcc; on ROCm use the HIP language or "
-            "FindHIP's `hip_add_*`")))
+        found.append(
+            _Construct(
+                "HP413",
+                (command.start, command.name_end),
+                (
+                    f"`{spelled}` is a FindCUDA command that runs nvcc; on ROCm use the HIP language or "
+                    "FindHIP's `hip_add_*`"
+                ),
+            )
+        )
     variables: list[tuple[int, int, str]] = []
     for index, arg in enumerate(args):
         for match in _CUDA_VARIABLE.finditer(arg.text):
@@ -84,15 +117,23 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
             variables.append((arg.start, arg.end, arg.text))
         found.extend(_language_genexes(arg, safe))
         if arg.text.startswith("CUDA::"):
-            found.append(_Construct("HP413", (arg.start, arg.end),
-                                    f"`{arg.text}` is a CUDA toolkit target; {_rocm_target(arg.text)}"))
+            found.append(
+                _Construct(
+                    "HP413", (arg.start, arg.end), f"`{arg.text}` is a CUDA toolkit target; {_rocm_target(arg.text)}"
+                )
+            )
         language = index > 0 and args[index - 1].text == "LANGUAGE"
         if arg.text == "CUDA" and name == "set_source_files_properties" and language:
-            found.append(_Construct(
-                "HP413", (arg.start, arg.end),
-                "`LANGUAGE CUDA` compiles these sources with nvcc; the HIP language is "
-                "`LANGUAGE HIP`",
-                "Rename to `LANGUAGE HIP`", [Edit(arg.start, arg.end, b"HIP")], safe))
+            found.append(
+                _Construct(
+                    "HP413",
+                    (arg.start, arg.end),
+                    "`LANGUAGE CUDA` compiles these sources with nvcc; the HIP language is `LANGUAGE HIP`",
+                    "Rename to `LANGUAGE HIP`",
+                    [Edit(arg.start, arg.end, b"HIP")],
+                    safe,
+                )
+            )
     if variables:
         found.append(_cuda_variables(variables, safe))
     return found
@@ -116,8 +157,9 @@ _ROCM_TARGETS = (
 def _rocm_target(target: str) -> str:
     name = target.removeprefix("CUDA::")
     if re.fullmatch(r"npp\w*", name):
-        return ("NPP has no ROCm counterpart (rocAL / MIVisionX cover some image operations): port "
-                "the calls, then drop it")
+        return (
+            "NPP has no ROCm counterpart (rocAL / MIVisionX cover some image operations): port the calls, then drop it"
+        )
     for pattern, hint in _ROCM_TARGETS:
         if pattern.fullmatch(name):
             return f"on ROCm link {hint}"
@@ -133,15 +175,13 @@ def _language_genexes(arg: _Arg, safe: bool) -> list[_Construct]:
         before = languages[: languages.index("CUDA")]
         offset = arg.start + match.start(2) + sum(len(x) + 1 for x in before)
         span = (arg.start + match.start(), arg.start + match.end())
-        message = (f"`$<{match.group(1)}:CUDA>` selects CUDA sources; under the HIP language it "
-                   "names `HIP`")
+        message = f"`$<{match.group(1)}:CUDA>` selects CUDA sources; under the HIP language it names `HIP`"
         if match.group(1) == "COMPILE_LANG_AND_ID":
             message += " (and the compiler id is Clang, not NVIDIA)"
             found.append(_Construct("HP413", span, message))
         else:
             title = "Rename `CUDA` to `HIP` in the generator expression"
-            found.append(_Construct("HP413", span, message, title,
-                                    [Edit(offset, offset + 4, b"HIP")], safe))
+            found.append(_Construct("HP413", span, message, title, [Edit(offset, offset + 4, b"HIP")], safe))
     return found
 
 
@@ -150,8 +190,10 @@ def _cuda_variables(variables: list[tuple[int, int, str]], safe: bool) -> _Const
     names = sorted({v[2] for v in variables})
     renames = [_PURE_RENAMES.get(v[2]) for v in variables]
     listed = ", ".join(f"`{n}`" for n in names)
-    message = (f"{listed} {'is a' if len(names) == 1 else 'are'} CUDA-language "
-               f"setting{'' if len(names) == 1 else 's'} that the HIP language does not read")
+    message = (
+        f"{listed} {'is a' if len(names) == 1 else 'are'} CUDA-language "
+        f"setting{'' if len(names) == 1 else 's'} that the HIP language does not read"
+    )
     span = (variables[0][0], variables[0][1])
     if not all(renames):
         message += " (no HIP name with the same meaning: port by hand)"
@@ -183,8 +225,7 @@ def _cuda_architectures(command: _Command, arches: tuple[str, ...], safe: bool) 
         joined = ";".join(arches)
         text = joined if values[0].quoted or len(arches) == 1 else f'"{joined}"'
         edits.append(Edit(values[0].start, values[-1].end, text.encode()))
-    message = (f"`{name_arg.text} {shown}` selects NVIDIA GPUs; the HIP language takes AMD targets "
-               f"in `{new_name}`")
+    message = f"`{name_arg.text} {shown}` selects NVIDIA GPUs; the HIP language takes AMD targets in `{new_name}`"
     title = f"Use `{new_name} {';'.join(arches)}`"
     return [_Construct("HP403", (name_arg.start, name_arg.end), message, title, edits, safe)]
 

@@ -45,9 +45,7 @@ _CMAKE_SET_KEYWORDS = frozenset({"CACHE", "PARENT_SCOPE", "FORCE"})
 _CMAKE_REFERENCE = re.compile(r"\$\{([A-Za-z0-9_]+)\}")
 _GENEX_LANGUAGE = re.compile(r"(?:COMPILE|LINK)_LANG(?:UAGE|_AND_ID):([A-Za-z+,]+)")
 _OPTION_KEYWORDS = frozenset({"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"})
-_FINDCUDA_COMPILES = frozenset({
-    "cuda_add_executable", "cuda_add_library", "cuda_compile", "cuda_compile_ptx",
-})
+_FINDCUDA_COMPILES = frozenset({"cuda_add_executable", "cuda_add_library", "cuda_compile", "cuda_compile_ptx"})
 _FINDHIP_OPTIONS = frozenset({"HIPCC_OPTIONS", "CLANG_OPTIONS", "HCC_OPTIONS", "NVCC_OPTIONS"})
 
 

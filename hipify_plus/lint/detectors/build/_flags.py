@@ -142,8 +142,9 @@ def _shown(flag: _Flag) -> str:
     return " ".join(w.text for w in flag.words)
 
 
-def _report_flag(ctx: BuildContext, flag: _Flag, message: str, title: str, flags: list[str] | None,
-                 applicability: str | None = None) -> None:
+def _report_flag(
+    ctx: BuildContext, flag: _Flag, message: str, title: str, flags: list[str] | None, applicability: str | None = None
+) -> None:
     """Report a flag with a fix replacing it by `flags` (None: no fix; []: delete it)."""
     fix = None
     possible = all(w.editable for w in flag.words) and (flags or flag.line.removable)

@@ -154,8 +154,7 @@ class _MakeCompilers:
     def of_word(self, word: str, depth: int = 0) -> frozenset[str]:
         text = word.strip("\"'")
         quiet = re.match(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}](?=.)", text)
-        if quiet and all(w.text == "@" for d in self.makefile.definitions.get(quiet.group(1), [])
-                         for w in d.words):
+        if quiet and all(w.text == "@" for d in self.makefile.definitions.get(quiet.group(1), []) for w in d.words):
             text = text[quiet.end() :]  # `$(Q)$(NVCC)` with Q empty or `@`
         reference = _WHOLE_REFERENCE.fullmatch(text)
         if reference:
@@ -204,14 +203,11 @@ class _MakeCompilers:
             compilers = frozenset({HIP})  # clang++ -x hip
         return compilers, rest
 
-
     def _is_empty(self, word: _Word) -> bool:
         """A reference to a variable that is undefined, empty or `@` (a quiet/dry-run prefix)."""
         reference = _WHOLE_REFERENCE.fullmatch(word.text)
         definitions = self.makefile.definitions.get(reference.group(1), []) if reference else None
-        return definitions is not None and all(
-            [w.text for w in d.words] in ([], ["@"]) for d in definitions
-        )
+        return definitions is not None and all([w.text for w in d.words] in ([], ["@"]) for d in definitions)
 
 
 def _program(words: list[_Word]) -> _Word:
@@ -228,8 +224,11 @@ def _flags_variable_seed(name: str) -> frozenset[str]:
         return NONE
     if "HIP" in upper:
         return frozenset({HIP})
-    if "NVCC" in upper or "CUDA" in upper or upper.startswith("GENCODE") or re.fullmatch(
-        r"(CU|NV)_?(FLAGS|OPTS|OPTIONS|ARGS)", upper
+    if (
+        "NVCC" in upper
+        or "CUDA" in upper
+        or upper.startswith("GENCODE")
+        or re.fullmatch(r"(CU|NV)_?(FLAGS|OPTS|OPTIONS|ARGS)", upper)
     ):
         return frozenset({NVCC})
     return NONE

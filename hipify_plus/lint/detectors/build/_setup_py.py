@@ -68,15 +68,22 @@ def _setup_lines(data: bytes) -> list[_Line]:
                         roots.append((node.value, frozenset({HIP})))
         elif isinstance(node, ast.Call):
             function = node.func
-            if (isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name)
-                    and function.attr in ("append", "extend", "insert") and node.args):
+            if (
+                isinstance(function, ast.Attribute)
+                and isinstance(function.value, ast.Name)
+                and function.attr in ("append", "extend", "insert")
+                and node.args
+            ):
                 setup.appends.setdefault(function.value.id, []).append(node.args[-1])
             if isinstance(function, ast.Name) and function.id == "dict":
                 roots.extend((k.value, base) for k in node.keywords if k.arg == "nvcc")
             roots.extend((k.value, base) for k in node.keywords if k.arg == "extra_cuda_cflags")
         elif isinstance(node, ast.Dict):
-            roots.extend((value, base) for key, value in zip(node.keys, node.values, strict=True)
-                         if isinstance(key, ast.Constant) and key.value == "nvcc")
+            roots.extend(
+                (value, base)
+                for key, value in zip(node.keys, node.values, strict=True)
+                if isinstance(key, ast.Constant) and key.value == "nvcc"
+            )
         if isinstance(node, ast.If | ast.IfExp):
             conditionals.append(_python_conditional(setup, node))
     setup.regions = _guarded_regions(data, conditionals)
@@ -108,8 +115,9 @@ def _python_conditional(setup: _SetupFile, node: ast.If | ast.IfExp) -> _Conditi
     return conditional
 
 
-def _collect_lists(setup: _SetupFile, node: ast.expr, reach: frozenset[str], lines: list[_Line],
-                   seen: set[int], names: set[str]) -> None:
+def _collect_lists(
+    setup: _SetupFile, node: ast.expr, reach: frozenset[str], lines: list[_Line], seen: set[int], names: set[str]
+) -> None:
     """Follow a flags expression (`a + ['-G']`, a variable, `x if c else y`) to its lists."""
     if isinstance(node, ast.List | ast.Tuple):
         if id(node) not in seen:

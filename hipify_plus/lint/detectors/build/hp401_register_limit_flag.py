@@ -11,6 +11,8 @@ from hipify_plus.lint.registry import build_detector
 @build_detector(emits=("HP401",))
 def register_limit_flag(ctx: BuildContext) -> None:
     for flag in _flags(ctx, "HP401"):
-        message = (f"`{_shown(flag)}` is an nvcc option that hipcc rejects; cap registers per "
-                   "kernel with `__launch_bounds__` instead")
+        message = (
+            f"`{_shown(flag)}` is an nvcc option that hipcc rejects; cap registers per "
+            "kernel with `__launch_bounds__` instead"
+        )
         _report_flag(ctx, flag, message, f"Remove `{_shown(flag)}`", [])

@@ -18,8 +18,7 @@ def ptxas_options_flag(ctx: BuildContext) -> None:
             how = "hipcc ignores `-Xptxas` and reads the next word as its own option"
         else:
             how = "hipcc does not accept it"
-        message = (f"`{_shown(flag)}` passes options to NVIDIA's ptxas, which the AMD toolchain "
-                   f"lacks: {how}")
+        message = f"`{_shown(flag)}` passes options to NVIDIA's ptxas, which the AMD toolchain lacks: {how}"
         verbose = {"-v", "--verbose"} & set(re.split(r"[,\s]+", flag.value or ""))
         if verbose and flag.line.reach == {HIP}:
             message += f"; the AMD resource report is `{_RESOURCE_REPORT}`"

@@ -12,8 +12,7 @@ from hipify_plus.lint.registry import build_detector
 def nvidia_architecture_flag(ctx: BuildContext) -> None:
     for flag in _flags(ctx, "HP403"):
         effect = "hipcc ignores it" if flag.name == "-arch" else "hipcc rejects it"
-        message = (f"`{_shown(flag)}` selects an NVIDIA GPU architecture: {effect}, and no AMD "
-                   "target is chosen")
+        message = f"`{_shown(flag)}` selects an NVIDIA GPU architecture: {effect}, and no AMD target is chosen"
         if flag.replacement:
             title = f"Replace with `{' '.join(flag.replacement)}`"
             _report_flag(ctx, flag, message, title, flag.replacement)

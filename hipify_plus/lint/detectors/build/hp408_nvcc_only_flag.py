@@ -24,8 +24,10 @@ def nvcc_only_flag(ctx: BuildContext) -> None:
         if flag.name in ("-Xcompiler", "--compiler-options"):
             value = flag.value or ""
             host = [value] if "$" in value else [f for f in re.split(r"[,\s]+", value) if f]
-            message = (f"`{shown}` wraps host-compiler options for nvcc; hipcc compiles host code "
-                       "itself and does not know `-Xcompiler`")
+            message = (
+                f"`{shown}` wraps host-compiler options for nvcc; hipcc compiles host code "
+                "itself and does not know `-Xcompiler`"
+            )
             _report_flag(ctx, flag, message, f"Pass `{' '.join(host)}` directly", host)
         elif flag.name in ("--default-stream", "-default-stream"):
             stream = "per-thread" if flag.value == "per-thread" else "legacy"

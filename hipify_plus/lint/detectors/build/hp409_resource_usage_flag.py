@@ -11,6 +11,5 @@ from hipify_plus.lint.registry import build_detector
 @build_detector(emits=("HP409",))
 def resource_usage_flag(ctx: BuildContext) -> None:
     for flag in _flags(ctx, "HP409"):
-        message = (f"`{_shown(flag)}` is rejected by hipcc; the AMD register/LDS/scratch report "
-                   f"is `{_RESOURCE_REPORT}`")
+        message = f"`{_shown(flag)}` is rejected by hipcc; the AMD register/LDS/scratch report is `{_RESOURCE_REPORT}`"
         _report_flag(ctx, flag, message, f"Replace with `{_RESOURCE_REPORT}`", [_RESOURCE_REPORT])

@@ -11,6 +11,8 @@ from hipify_plus.lint.registry import build_detector
 @build_detector(emits=("HP410",))
 def wavefront64_flag(ctx: BuildContext) -> None:
     for flag in _flags(ctx, "HP410"):
-        message = ("`-mwavefrontsize64` forces 64-lane wavefronts on RDNA (gfx10 and later), which "
-                   "the HIP runtime does not support")
+        message = (
+            "`-mwavefrontsize64` forces 64-lane wavefronts on RDNA (gfx10 and later), which "
+            "the HIP runtime does not support"
+        )
         _report_flag(ctx, flag, message, "Remove `-mwavefrontsize64`", [], "safe")

@@ -12,7 +12,9 @@ from hipify_plus.lint.registry import build_detector
 def small_default_launch_bound(ctx: BuildContext) -> None:
     for flag in _flags(ctx, "HP411"):
         limit = flag.value
-        message = (f"`{_shown(flag)}` makes {limit} threads the launch bound of every kernel "
-                   f"without `__launch_bounds__`: launching one with more than {limit} threads per "
-                   "block fails (hipErrorLaunchFailure)")
+        message = (
+            f"`{_shown(flag)}` makes {limit} threads the launch bound of every kernel "
+            f"without `__launch_bounds__`: launching one with more than {limit} threads per "
+            "block fails (hipErrorLaunchFailure)"
+        )
         _report_flag(ctx, flag, message, "", None)

@@ -11,9 +11,7 @@ from hipify_plus.parse import Node
 # -- HP412: float atomics on gfx90a (source code) ----------------------------------------------
 
 
-def _declaration_of(
-    name: str, scope: Node, ctx: LintContext, depth: int = 0,
-) -> tuple[str, int, bool, bool] | None:
+def _declaration_of(name: str, scope: Node, ctx: LintContext, depth: int = 0) -> tuple[str, int, bool, bool] | None:
     """(type, pointer depth, is an array, is `__shared__`) of `name` as declared in scope
     (a function's parameters and body, or the file's top level). A pointer declared with an
     initial value that points into a `__shared__` array (`float* p = smem + C;`) counts as
@@ -51,7 +49,8 @@ def _points_into_shared(value: Node | None, scope: Node, ctx: LintContext, depth
     while value is not None and depth < 4:
         if value.type in ("parenthesized_expression", "cast_expression"):
             value = value.child_by_field_name("value") or next(
-                (c for c in reversed(value.named_children) if c.type != "comment"), None)
+                (c for c in reversed(value.named_children) if c.type != "comment"), None
+            )
         elif value.type == "binary_expression":
             operator = value.child_by_field_name("operator")
             if operator is None or ctx.text(operator) not in ("+", "-"):
@@ -65,7 +64,8 @@ def _points_into_shared(value: Node | None, scope: Node, ctx: LintContext, depth
         elif value.type == "identifier":
             name = ctx.text(value)
             declared = _declaration_of(name, scope, ctx, depth + 1) or _declaration_of(
-                name, ctx.tree.root_node, ctx, depth + 1)
+                name, ctx.tree.root_node, ctx, depth + 1
+            )
             return declared is not None and declared[3]
         else:
             return False
@@ -119,8 +119,14 @@ def float_atomic_cas_loop(node: Node, ctx: LintContext) -> None:
         global_memory = pointers == 1
     if not global_memory:
         return
-    fix = ctx.fix("HP412", "Use `unsafeAtomicAdd` (not on fine-grained or host memory)",
-                  [Edit(function.start_byte, function.end_byte, b"unsafeAtomicAdd")], "display")
-    message = (f"`atomicAdd` on a `{kind}` in global memory is a compare-and-swap loop on gfx90a "
-               "unless the file is built with `-munsafe-fp-atomics`")
+    fix = ctx.fix(
+        "HP412",
+        "Use `unsafeAtomicAdd` (not on fine-grained or host memory)",
+        [Edit(function.start_byte, function.end_byte, b"unsafeAtomicAdd")],
+        "display",
+    )
+    message = (
+        f"`atomicAdd` on a `{kind}` in global memory is a compare-and-swap loop on gfx90a "
+        "unless the file is built with `-munsafe-fp-atomics`"
+    )
     ctx.report("HP412", node, message, fix)

@@ -83,10 +83,19 @@ def cuda_header_guard(node: Node, ctx: LintContext) -> None:
     cuda_header, hip_header, guard = found
     release = format_version(version)
     if guard is None:
-        ctx.report("HP701", name, f"`{macro}` is the include guard of CUDA's <{cuda_header}>, which a "
-                   f"port does not include, and no HIP/ROCm header at ROCm {release} defines a "
-                   "counterpart: the code it guards never compiles on AMD")
+        ctx.report(
+            "HP701",
+            name,
+            f"`{macro}` is the include guard of CUDA's <{cuda_header}>, which a "
+            f"port does not include, and no HIP/ROCm header at ROCm {release} defines a "
+            "counterpart: the code it guards never compiles on AMD",
+        )
         return
     fix = ctx.fix("HP701", f"Test `{guard}`", [Edit(name.start_byte, name.end_byte, guard.encode())])
-    ctx.report("HP701", name, f"`{macro}` is the include guard of CUDA's <{cuda_header}>, never defined "
-               f"after the port: <{hip_header}> defines `{guard}` at ROCm {release}", fix)
+    ctx.report(
+        "HP701",
+        name,
+        f"`{macro}` is the include guard of CUDA's <{cuda_header}>, never defined "
+        f"after the port: <{hip_header}> defines `{guard}` at ROCm {release}",
+        fix,
+    )

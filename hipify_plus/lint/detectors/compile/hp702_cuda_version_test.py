@@ -54,8 +54,7 @@ def _both_passes(directive: Node, ctx: LintContext) -> int | None:
 
 
 def _version_names(condition: Node) -> list[Node]:
-    return [n for n in descendants(condition)
-            if n.type == "identifier" and node_text(n) in CUDA_VERSION_MACROS]
+    return [n for n in descendants(condition) if n.type == "identifier" and node_text(n) in CUDA_VERSION_MACROS]
 
 
 # HP702
@@ -80,12 +79,21 @@ def cuda_version_test(node: Node, ctx: LintContext) -> None:
     edits = _newer_side(condition, names)
     if edits:
         fix = ctx.fix("HP702", "Take the newer side on AMD", edits)
-        ctx.report("HP702", names[0], f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
-                   f"{outcome}; the test is for CUDA {OLD_RELEASE // 1000}.0 or older, whose API HIP has: the fix "
-                   "makes AMD take the newer side (`defined(__HIP_PLATFORM_AMD__)`)", fix)
+        ctx.report(
+            "HP702",
+            names[0],
+            f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
+            f"{outcome}; the test is for CUDA {OLD_RELEASE // 1000}.0 or older, whose API HIP has: the fix "
+            "makes AMD take the newer side (`defined(__HIP_PLATFORM_AMD__)`)",
+            fix,
+        )
         return
-    ctx.report("HP702", names[0], f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
-               f"{outcome}; test `HIP_VERSION` (or the feature itself) for the AMD side")
+    ctx.report(
+        "HP702",
+        names[0],
+        f"`{shown}`: hip-clang does not define `{macro}` (it reads as 0), "
+        f"{outcome}; test `HIP_VERSION` (or the feature itself) for the AMD side",
+    )
 
 
 def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
@@ -97,16 +105,25 @@ def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
         test = name.parent
         operator = test.child_by_field_name("operator") if test is not None else None
         right = test.child_by_field_name("right") if test is not None else None
-        if (test is None or test.type != "binary_expression" or operator is None or right is None
-                or not same(test.child_by_field_name("left"), name) or node_text(name) not in _OLD_TEST_MACROS):
+        if (
+            test is None
+            or test.type != "binary_expression"
+            or operator is None
+            or right is None
+            or not same(test.child_by_field_name("left"), name)
+            or node_text(name) not in _OLD_TEST_MACROS
+        ):
             return []
         value = parse_int(node_text(right)) if right.type == "number_literal" else None
         op = node_text(operator)
         if value is None or value > OLD_RELEASE or op not in (">=", ">", "<", "<="):
             return []
         text = node_text(test)
-        joined = f"({text} || defined(__HIP_PLATFORM_AMD__))" if op in (">=", ">") \
+        joined = (
+            f"({text} || defined(__HIP_PLATFORM_AMD__))"
+            if op in (">=", ">")
             else f"({text} && !defined(__HIP_PLATFORM_AMD__))"
+        )
         edits.append(Edit(test.start_byte, test.end_byte, joined.encode()))
     return edits
 
@@ -114,16 +131,20 @@ def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
 # HP702
 @detector("identifier", emits=("HP702",))
 def cuda_version_value(node: Node, ctx: LintContext) -> None:
-    if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte:node.start_byte + 2] not in (b"CU", b"__"):
+    if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte : node.start_byte + 2] not in (b"CU", b"__"):
         return
     name = node_text(node)
     if name not in CUDA_VERSION_MACROS or name in ctx.amd.file_macros or ctx.provides(name):
         return
     if on_unparsed_directive(node) and not inactive_on_amd(node, ctx.amd):
-        ctx.report("HP702", node, f"`{name}` in a `#if` the parser could not follow (its branches open braces "
-                   "they close after `#endif`): hip-clang does not define it and reads it as 0, so an AMD build "
-                   "takes the branch for 0; test `HIP_VERSION` or `__HIP_PLATFORM_AMD__` beside it",
-                   severity="warning")
+        ctx.report(
+            "HP702",
+            node,
+            f"`{name}` in a `#if` the parser could not follow (its branches open braces "
+            "they close after `#endif`): hip-clang does not define it and reads it as 0, so an AMD build "
+            "takes the branch for 0; test `HIP_VERSION` or `__HIP_PLATFORM_AMD__` beside it",
+            severity="warning",
+        )
         return
     if in_directive(node):
         return
@@ -131,13 +152,22 @@ def cuda_version_value(node: Node, ctx: LintContext) -> None:
         return
     if name in _OLD_TEST_MACROS and _against_queried_version(node):
         fix = ctx.fix("HP702", "Write `HIP_VERSION`", [Edit(node.start_byte, node.end_byte, b"HIP_VERSION")])
-        ctx.report("HP702", node, f"`{name}` is not defined by hip-clang; here it is the version the code was "
-                   "built with, beside the one `hipDriverGetVersion`/`hipRuntimeGetVersion` reports, which on "
-                   "AMD is HIP's (`HIP_VERSION`, the same encoding): written as `HIP_VERSION`", fix)
+        ctx.report(
+            "HP702",
+            node,
+            f"`{name}` is not defined by hip-clang; here it is the version the code was "
+            "built with, beside the one `hipDriverGetVersion`/`hipRuntimeGetVersion` reports, which on "
+            "AMD is HIP's (`HIP_VERSION`, the same encoding): written as `HIP_VERSION`",
+            fix,
+        )
         return
-    ctx.report("HP702", node, f"`{name}` is not defined by hip-clang: this does not compile for AMD; "
-               "use `HIP_VERSION` (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + patch)",
-               severity="error")
+    ctx.report(
+        "HP702",
+        node,
+        f"`{name}` is not defined by hip-clang: this does not compile for AMD; "
+        "use `HIP_VERSION` (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + patch)",
+        severity="error",
+    )
 
 
 _VERSION_QUERIES = frozenset({"hipDriverGetVersion", "hipRuntimeGetVersion"})
@@ -170,7 +200,8 @@ def _against_queried_version(node: Node) -> bool:
     if parent is not None and parent.type == "binary_expression" and parent.child_count == 3:
         other = parent.children[2] if same(parent.children[0], node) else parent.children[0]
         return node_text(parent.children[1]) in ("<", "<=", ">", ">=", "==", "!=") and (
-            other.type == "identifier" and node_text(other) in queried)
+            other.type == "identifier" and node_text(other) in queried
+        )
     if parent is not None and parent.type == "argument_list" and parent.parent is not None:
         return callee_name(parent.parent) in _PRINTERS
     return False

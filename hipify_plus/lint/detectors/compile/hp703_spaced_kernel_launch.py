@@ -45,5 +45,10 @@ def spaced_kernel_launch(ctx: LintContext) -> None:
         index += 1
         edits = [_joined(data, s, e) for s, e in group]
         fix = ctx.fix("HP703", "Join the launch chevrons: `<<<`, `>>>`", edits)
-        ctx.report("HP703", opening, "kernel launch with spaced chevrons: hip-clang reads "
-                   "`<< <` as a shift and a comparison; write `<<<` and `>>>`", fix)
+        ctx.report(
+            "HP703",
+            opening,
+            "kernel launch with spaced chevrons: hip-clang reads "
+            "`<< <` as a shift and a comparison; write `<<<` and `>>>`",
+            fix,
+        )

@@ -18,13 +18,25 @@ from hipify_plus.parse import Node
 # and 5.7): the binary and compound arithmetic ones and unary minus.
 HIP_OPERATORS = frozenset({"+", "-", "*", "/", "+=", "-=", "*=", "/="})
 _ELEMENTS = {
-    "char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
-    "int": "int", "uint": "unsigned int", "long": "long", "ulong": "unsigned long",
-    "longlong": "long long", "ulonglong": "unsigned long long", "float": "float", "double": "double",
+    "char": "char",
+    "uchar": "unsigned char",
+    "short": "short",
+    "ushort": "unsigned short",
+    "int": "int",
+    "uint": "unsigned int",
+    "long": "long",
+    "ulong": "unsigned long",
+    "longlong": "long long",
+    "ulonglong": "unsigned long long",
+    "float": "float",
+    "double": "double",
 }
 _VECTOR = re.compile(r"(char|uchar|short|ushort|int|uint|long|ulong|longlong|ulonglong|float|double)([1-4])")
 _SCALAR_SPELLINGS = {
-    "uint": "unsigned int", "unsigned": "unsigned int", "ushort": "unsigned short", "uchar": "unsigned char",
+    "uint": "unsigned int",
+    "unsigned": "unsigned int",
+    "ushort": "unsigned short",
+    "uchar": "unsigned char",
     "ulong": "unsigned long",
 }
 GUARD_OPEN = "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define these operators\n"
@@ -57,8 +69,7 @@ def _duplicated_operator(function: Node) -> str | None:
     operator = node_text(name).removeprefix("operator").strip()
     if operator not in HIP_OPERATORS:
         return None
-    parameters = [p for p in named(declarator.child_by_field_name("parameters"))
-                  if p.type == "parameter_declaration"]
+    parameters = [p for p in named(declarator.child_by_field_name("parameters")) if p.type == "parameter_declaration"]
     kinds = [_element(_parameter_type(p)) for p in parameters]
     if not kinds or len(kinds) > 2 or None in kinds or not any(k[1] for k in kinds if k):
         return None
@@ -92,8 +103,13 @@ def vector_operator_redefined(ctx: LintContext) -> None:
     found: list[tuple[Node, str]] = []
     for function in ctx.nodes({"function_definition"}):
         parent = function.parent
-        if parent is None or parent.type not in ("translation_unit", "declaration_list",
-                                                 "preproc_ifdef", "preproc_if", "preproc_else"):
+        if parent is None or parent.type not in (
+            "translation_unit",
+            "declaration_list",
+            "preproc_ifdef",
+            "preproc_if",
+            "preproc_else",
+        ):
             continue  # members and local classes are not free operators
         operator = _duplicated_operator(function)
         if operator is not None and not inactive_on_amd(function, ctx.amd):
@@ -112,6 +128,10 @@ def vector_operator_redefined(ctx: LintContext) -> None:
         fix = ctx.fix("HP704", "Leave these operator definitions to HIP on AMD", edits)
         operators = ", ".join(dict.fromkeys(f"`operator{op}`" for _, op in group))
         what = f"{len(group)} definitions of {operators}" if len(group) > 1 else f"{operators}"
-        ctx.report("HP704", (first.start_byte, first.end_byte),
-                   f"{what} for vector types that HIP's vector types already define element-wise: "
-                   "on AMD every use is ambiguous; keep them for NVIDIA only", fix)
+        ctx.report(
+            "HP704",
+            (first.start_byte, first.end_byte),
+            f"{what} for vector types that HIP's vector types already define element-wise: "
+            "on AMD every use is ambiguous; keep them for NVIDIA only",
+            fix,
+        )

@@ -24,18 +24,32 @@ from hipify_plus.versions import Version
 HOST_ALLOC_FIXED: Version = (6, 3, 0)
 PITCH_TEMPLATE: Version = (6, 3, 0)
 INSTANTIATE_WITH_FLAGS: Version = (5, 0, 0)
-_HOST_ALLOC_FLAGS = {f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
-                     for f in ("Default", "Portable", "Mapped", "WriteCombined")}
+_HOST_ALLOC_FLAGS = {
+    f"hipHostAlloc{f}".encode(): f"hipHostMalloc{f}".encode()
+    for f in ("Default", "Portable", "Mapped", "WriteCombined")
+}
 _NULL = frozenset({"nullptr", "NULL", "0"})
-_CALLS = frozenset({"hipEventCreate", "hipGraphInstantiate", "hipHostAlloc", "hipMallocPitch",
-                    "hipHostGetDevicePointer", "hipUserObjectCreate", "hipMemAdvise"})
+_CALLS = frozenset(
+    {
+        "hipEventCreate",
+        "hipGraphInstantiate",
+        "hipHostAlloc",
+        "hipMallocPitch",
+        "hipHostGetDevicePointer",
+        "hipUserObjectCreate",
+        "hipMemAdvise",
+    }
+)
 
 
 @cache
 def default_arguments() -> dict[tuple[str, int], tuple[str, str]]:
     """(HIP call, arguments written) -> (what to append: CUDA's defaults, what CUDA declares)."""
-    return {(cells[0], int(cells[1])): (cells[2], cells[3])
-            for cells in mapping_rows("default_arguments.tsv") if len(cells) >= 4}
+    return {
+        (cells[0], int(cells[1])): (cells[2], cells[3])
+        for cells in mapping_rows("default_arguments.tsv")
+        if len(cells) >= 4
+    }
 
 
 @cache
@@ -78,12 +92,19 @@ def _pointer_argument(ctx: LintContext, call: Node, name: str, template_from: Ve
     if _is_void_pointer_pointer(first) or node_text(first) in _NULL or ctx.source.path.endswith(".c"):
         return
     text = node_text(first)
-    fix = ctx.fix("HP705", "Cast the pointer's address to `void**`",
-                  [Edit(first.start_byte, first.end_byte, f"reinterpret_cast<void**>({text})".encode())])
+    fix = ctx.fix(
+        "HP705",
+        "Cast the pointer's address to `void**`",
+        [Edit(first.start_byte, first.end_byte, f"reinterpret_cast<void**>({text})".encode())],
+    )
     since = f" before ROCm {template_from[0]}.{template_from[1]}" if template_from else ""
-    ctx.report("HP705", first, f"`{name}` takes `void**`{since}; CUDA's `T**` template overload of it has no "
-               f"HIP counterpart, so `{text}` needs `reinterpret_cast<void**>(...)` (what CUDA's template does)",
-               fix)
+    ctx.report(
+        "HP705",
+        first,
+        f"`{name}` takes `void**`{since}; CUDA's `T**` template overload of it has no "
+        f"HIP counterpart, so `{text}` needs `reinterpret_cast<void**>(...)` (what CUDA's template does)",
+        fix,
+    )
 
 
 def _graph_instantiate(ctx: LintContext, call: Node) -> None:
@@ -91,20 +112,37 @@ def _graph_instantiate(ctx: LintContext, call: Node) -> None:
     if len(args) != 3:
         return
     if ctx.settings.target_rocm >= INSTANTIATE_WITH_FLAGS:
-        _renamed(ctx, call, "hipGraphInstantiateWithFlags", "Call `hipGraphInstantiateWithFlags`",
-                 "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature; HIP's `hipGraphInstantiate` "
-                 "takes (exec, graph, errorNode, logBuffer, bufferSize): call `hipGraphInstantiateWithFlags`")
+        _renamed(
+            ctx,
+            call,
+            "hipGraphInstantiateWithFlags",
+            "Call `hipGraphInstantiateWithFlags`",
+            "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature; HIP's `hipGraphInstantiate` "
+            "takes (exec, graph, errorNode, logBuffer, bufferSize): call `hipGraphInstantiateWithFlags`",
+        )
         return
     flags = args[2]
     if ctx.int_value(flags) == 0:
-        fix = ctx.fix("HP705", "Call HIP's five-argument `hipGraphInstantiate`",
-                      [Edit(flags.start_byte, flags.end_byte, b"nullptr, nullptr, 0")])
-        ctx.report("HP705", flags, "`hipGraphInstantiate(&exec, graph, 0)` is CUDA 12's signature; HIP's takes "
-                   "(exec, graph, errorNode, logBuffer, bufferSize)", fix)
+        fix = ctx.fix(
+            "HP705",
+            "Call HIP's five-argument `hipGraphInstantiate`",
+            [Edit(flags.start_byte, flags.end_byte, b"nullptr, nullptr, 0")],
+        )
+        ctx.report(
+            "HP705",
+            flags,
+            "`hipGraphInstantiate(&exec, graph, 0)` is CUDA 12's signature; HIP's takes "
+            "(exec, graph, errorNode, logBuffer, bufferSize)",
+            fix,
+        )
         return
-    ctx.report("HP705", call, "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature and "
-               "`hipGraphInstantiateWithFlags` needs ROCm 5.0: target ROCm 5.0 or later, or drop the flags and "
-               "call `hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0)`")
+    ctx.report(
+        "HP705",
+        call,
+        "`hipGraphInstantiate(&exec, graph, flags)` is CUDA 12's signature and "
+        "`hipGraphInstantiateWithFlags` needs ROCm 5.0: target ROCm 5.0 or later, or drop the flags and "
+        "call `hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0)`",
+    )
 
 
 def _host_alloc(ctx: LintContext, call: Node) -> None:
@@ -120,13 +158,18 @@ def _host_alloc(ctx: LintContext, call: Node) -> None:
             start = data.find(flag, args[2].start_byte, args[2].end_byte)
             while start != -1:
                 end = start + len(flag)
-                if not (_word(data[end:end + 1]) or _word(data[start - 1:start])):
+                if not (_word(data[end : end + 1]) or _word(data[start - 1 : start])):
                     edits.append(Edit(start, end, replacement))
                 start = data.find(flag, end, args[2].end_byte)
     fix = ctx.fix("HP705", "Call `hipHostMalloc` (same arguments, same flags)", edits)
-    ctx.report("HP705", callee, "`hipHostAlloc` before ROCm 6.3 is deprecated, declares `void**` only (CUDA's "
-               "`T**` overload does not compile) and passes its flags to the device allocator, so it does not "
-               "return pinned host memory: call `hipHostMalloc`, which takes the same flags", fix)
+    ctx.report(
+        "HP705",
+        callee,
+        "`hipHostAlloc` before ROCm 6.3 is deprecated, declares `void**` only (CUDA's "
+        "`T**` overload does not compile) and passes its flags to the device allocator, so it does not "
+        "return pinned host memory: call `hipHostMalloc`, which takes the same flags",
+        fix,
+    )
 
 
 @detector("call_expression", emits=("HP705",))
@@ -145,9 +188,14 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
         return
     if name == "hipEventCreate":
         if len(call_args(node)) == 2:
-            _renamed(ctx, node, "hipEventCreateWithFlags", "Call `hipEventCreateWithFlags`",
-                     "`hipEventCreate(&event, flags)` is a C++ overload only CUDA has; HIP's `hipEventCreate` "
-                     "takes the event only: call `hipEventCreateWithFlags`")
+            _renamed(
+                ctx,
+                node,
+                "hipEventCreateWithFlags",
+                "Call `hipEventCreateWithFlags`",
+                "`hipEventCreate(&event, flags)` is a C++ overload only CUDA has; HIP's `hipEventCreate` "
+                "takes the event only: call `hipEventCreateWithFlags`",
+            )
     elif name == "hipGraphInstantiate":
         _graph_instantiate(ctx, node)
     elif name == "hipHostAlloc":
@@ -170,10 +218,16 @@ def _defaults(ctx: LintContext, call: Node, name: str) -> None:
         return
     missing, declared = row
     values = missing.lstrip(", ")
-    fix = ctx.fix("HP705", f"Pass CUDA's default ({values})",
-                  [Edit(args[-1].end_byte, args[-1].end_byte, missing.encode())])
-    ctx.report("HP705", call, f"`{name}` with {len(args)} arguments relies on a default CUDA declares and HIP "
-               f"does not ({declared.removeprefix('CUDA: ')}): pass `{values}`", fix)
+    fix = ctx.fix(
+        "HP705", f"Pass CUDA's default ({values})", [Edit(args[-1].end_byte, args[-1].end_byte, missing.encode())]
+    )
+    ctx.report(
+        "HP705",
+        call,
+        f"`{name}` with {len(args)} arguments relies on a default CUDA declares and HIP "
+        f"does not ({declared.removeprefix('CUDA: ')}): pass `{values}`",
+        fix,
+    )
 
 
 def _user_object(ctx: LintContext, call: Node) -> None:
@@ -182,10 +236,14 @@ def _user_object(ctx: LintContext, call: Node) -> None:
     pointer = unparenthesized(call_args(call)[1])
     declared = lookup(pointer) if pointer.type == "identifier" else None
     kind = declared.type_name if declared is not None and declared.object_pointer(declared.type_name) else "T"
-    ctx.report("HP705", call, "`hipUserObjectCreate(&object, ptr, refcount, flags)` is CUDA's C++ template "
-               "that deletes `ptr` when the object dies; HIP's takes a destroy callback: write "
-               f"`hipUserObjectCreate(&object, ptr, [](void* p) {{ delete static_cast<{kind}*>(p); }}, refcount, "
-               "flags)`" + (" with `T` the object's type" if kind == "T" else ""))
+    ctx.report(
+        "HP705",
+        call,
+        "`hipUserObjectCreate(&object, ptr, refcount, flags)` is CUDA's C++ template "
+        "that deletes `ptr` when the object dies; HIP's takes a destroy callback: write "
+        f"`hipUserObjectCreate(&object, ptr, [](void* p) {{ delete static_cast<{kind}*>(p); }}, refcount, "
+        "flags)`" + (" with `T` the object's type" if kind == "T" else ""),
+    )
 
 
 def _location_device(location: Node) -> str | None:
@@ -212,11 +270,18 @@ def _mem_prefetch(ctx: LintContext, call: Node) -> None:
     if node_text(args[3]) != "0":
         ctx.report("HP705", location, f"{message}: with flags other than 0 there is no HIP counterpart")
         return
-    edits = [Edit(location.start_byte, location.end_byte, device.encode()),
-             Edit(args[2].end_byte, args[3].end_byte, b"")]
+    edits = [
+        Edit(location.start_byte, location.end_byte, device.encode()),
+        Edit(args[2].end_byte, args[3].end_byte, b""),
+    ]
     fix = ctx.fix("HP705", "Pass the location's device, and no flags", edits)
-    ctx.report("HP705", location, f"{message}: pass `{device}` (a host location is hipCpuDeviceId) and drop "
-               "the flags (0), which leaves the default stream", fix)
+    ctx.report(
+        "HP705",
+        location,
+        f"{message}: pass `{device}` (a host location is hipCpuDeviceId) and drop "
+        "the flags (0), which leaves the default stream",
+        fix,
+    )
 
 
 def _mem_advise(ctx: LintContext, call: Node) -> None:
@@ -227,7 +292,13 @@ def _mem_advise(ctx: LintContext, call: Node) -> None:
     device = _location_device(location)
     if device is None:
         return
-    fix = ctx.fix("HP705", "Pass the location's device", [Edit(location.start_byte, location.end_byte,
-                                                                device.encode())])
-    ctx.report("HP705", location, f"`hipMemAdvise` takes a device number, not CUDA 13's `cudaMemLocation`: pass "
-               f"`{device}` (a host location is hipCpuDeviceId)", fix)
+    fix = ctx.fix(
+        "HP705", "Pass the location's device", [Edit(location.start_byte, location.end_byte, device.encode())]
+    )
+    ctx.report(
+        "HP705",
+        location,
+        f"`hipMemAdvise` takes a device number, not CUDA 13's `cudaMemLocation`: pass "
+        f"`{device}` (a host location is hipCpuDeviceId)",
+        fix,
+    )

@@ -36,8 +36,12 @@ def _converts_already(argument: Node) -> bool:
     if inner.type != "identifier":
         return False
     declared = lookup(inner)
-    return declared is not None and not declared.function and not declared.function_pointer and (
-        declared.pointers >= 1 or bool(declared.void_pointer_depth()))
+    return (
+        declared is not None
+        and not declared.function
+        and not declared.function_pointer
+        and (declared.pointers >= 1 or bool(declared.void_pointer_depth()))
+    )
 
 
 @detector("call_expression", emits=("HP706",))
@@ -54,8 +58,14 @@ def kernel_symbol_cast(node: Node, ctx: LintContext) -> None:
         return
     kernel = args[index]
     text = node_text(kernel)
-    fix = ctx.fix("HP706", f"Pass `{CAST}({text})`",
-                  [Edit(kernel.start_byte, kernel.end_byte, f"{CAST}({text})".encode())])
-    ctx.report("HP706", kernel, f"`{name}` takes `const void*` and HIP has no template overload of it, as "
-               f"CUDA has for kernels: pass `{CAST}({text})` (the kernel's address, what CUDA's template "
-               "passes)", fix)
+    fix = ctx.fix(
+        "HP706", f"Pass `{CAST}({text})`", [Edit(kernel.start_byte, kernel.end_byte, f"{CAST}({text})".encode())]
+    )
+    ctx.report(
+        "HP706",
+        kernel,
+        f"`{name}` takes `const void*` and HIP has no template overload of it, as "
+        f"CUDA has for kernels: pass `{CAST}({text})` (the kernel's address, what CUDA's template "
+        "passes)",
+        fix,
+    )

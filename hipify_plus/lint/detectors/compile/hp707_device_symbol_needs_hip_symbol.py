@@ -10,14 +10,7 @@ does not help on AMD, where it is `sym`)."""
 from __future__ import annotations
 
 from hipify_plus.cuda.declarations import Declared, lookup
-from hipify_plus.cuda.syntax import (
-    call_args,
-    callee_name,
-    callee_node,
-    named,
-    node_text,
-    unparenthesized,
-)
+from hipify_plus.cuda.syntax import call_args, callee_name, callee_node, named, node_text, unparenthesized
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -48,8 +41,12 @@ def _declared(name: Node) -> Declared | None:
 
 
 def _string_symbol(ctx: LintContext, function: str, symbol: Node) -> None:
-    ctx.report("HP707", symbol, f"`{function}` with a symbol name in a string: CUDA 5.0 removed string "
-               "symbols and HIP never looked them up; pass the `__device__`/`__constant__` variable itself")
+    ctx.report(
+        "HP707",
+        symbol,
+        f"`{function}` with a symbol name in a string: CUDA 5.0 removed string "
+        "symbols and HIP never looked them up; pass the `__device__`/`__constant__` variable itself",
+    )
 
 
 def _templated(ctx: LintContext, function: str, symbol: Node) -> None:
@@ -64,12 +61,20 @@ def _templated(ctx: LintContext, function: str, symbol: Node) -> None:
         return  # a variable or parameter of this file holding a symbol's address
     text = node_text(symbol)
     where = "declared here as a device variable" if declared is not None else "declared in another file"
-    fix = ctx.fix("HP707", f"Wrap the symbol: `HIP_SYMBOL({text})`",
-                  [Edit(symbol.start_byte, symbol.end_byte, f"HIP_SYMBOL({text})".encode())])
-    ctx.report("HP707", symbol, f"`{text}` ({where}) is passed to `{function}` as a bare symbol: right on AMD, "
-               f"where a C++ template takes it by reference, but HIP's NVIDIA platform declares `const void*` "
-               f"only; write `HIP_SYMBOL({text})` (it is `{text}` on AMD and `&{text}` on NVIDIA)", fix,
-               severity="warning")
+    fix = ctx.fix(
+        "HP707",
+        f"Wrap the symbol: `HIP_SYMBOL({text})`",
+        [Edit(symbol.start_byte, symbol.end_byte, f"HIP_SYMBOL({text})".encode())],
+    )
+    ctx.report(
+        "HP707",
+        symbol,
+        f"`{text}` ({where}) is passed to `{function}` as a bare symbol: right on AMD, "
+        f"where a C++ template takes it by reference, but HIP's NVIDIA platform declares `const void*` "
+        f"only; write `HIP_SYMBOL({text})` (it is `{text}` on AMD and `&{text}` on NVIDIA)",
+        fix,
+        severity="warning",
+    )
 
 
 def _address_only(ctx: LintContext, function: str, symbol: Node) -> None:
@@ -90,16 +95,28 @@ def _address_only(ctx: LintContext, function: str, symbol: Node) -> None:
     if declared is not None and (not declared.device_variable or declared.array):
         return  # an address held in a variable, or an array (it decays to its address)
     if declared is None:
-        ctx.report("HP707", symbol, f"`{function}` takes the symbol's address and has no template that takes "
-                   f"the variable (on AMD `HIP_SYMBOL({text})` is `{text}`): if `{text}` is a device variable "
-                   f"that is not an array, pass `&{text}`; it is declared in another file, so it is left as it is")
+        ctx.report(
+            "HP707",
+            symbol,
+            f"`{function}` takes the symbol's address and has no template that takes "
+            f"the variable (on AMD `HIP_SYMBOL({text})` is `{text}`): if `{text}` is a device variable "
+            f"that is not an array, pass `&{text}`; it is declared in another file, so it is left as it is",
+        )
         return
-    fix = ctx.fix("HP707", f"Pass the symbol's address: `&{text}`",
-                  [Edit(symbol.start_byte, symbol.end_byte, f"&{text}".encode())])
+    fix = ctx.fix(
+        "HP707",
+        f"Pass the symbol's address: `&{text}`",
+        [Edit(symbol.start_byte, symbol.end_byte, f"&{text}".encode())],
+    )
     effect = "passes the pointer's value, not the variable's address" if declared.pointers else "does not compile"
-    ctx.report("HP707", symbol, f"`{function}` takes the symbol's address and HIP has no template for it that "
-               f"takes the variable: `{node_text(symbol)}` {effect} on AMD (`HIP_SYMBOL(x)` is `x` there); "
-               f"pass `&{text}`, right on AMD and on NVIDIA", fix)
+    ctx.report(
+        "HP707",
+        symbol,
+        f"`{function}` takes the symbol's address and HIP has no template for it that "
+        f"takes the variable: `{node_text(symbol)}` {effect} on AMD (`HIP_SYMBOL(x)` is `x` there); "
+        f"pass `&{text}`, right on AMD and on NVIDIA",
+        fix,
+    )
 
 
 @detector("call_expression", emits=("HP707",))

@@ -50,11 +50,11 @@ def _rewritten(ctx: LintContext, types: DeviceptrTypes, outer: Node, shape: Shap
     for leaf in sorted(shape.leaves, key=lambda n: n.start_byte):
         value = leaf.child_by_field_name("value") if leaf.type == "cast_expression" else None
         if value is not None and not by_bytes:  # `(hipTextureObject_t)word` is `(unsigned long long)word`
-            pieces += [data[cursor:leaf.start_byte], leaf_cast, data[value.start_byte:value.end_byte]]
+            pieces += [data[cursor : leaf.start_byte], leaf_cast, data[value.start_byte : value.end_byte]]
         else:
-            pieces += [data[cursor:leaf.start_byte], leaf_cast, data[leaf.start_byte:leaf.end_byte]]
+            pieces += [data[cursor : leaf.start_byte], leaf_cast, data[leaf.start_byte : leaf.end_byte]]
         cursor = leaf.end_byte
-    pieces.append(data[cursor:outer.end_byte])
+    pieces.append(data[cursor : outer.end_byte])
     text = b"".join(pieces)
     if context == PTR:
         inner = text[1:-1] if outer.type == "parenthesized_expression" and unparenthesized(outer) is not outer else text
@@ -67,8 +67,10 @@ def _describe(types: DeviceptrTypes, context: str, shape: Shape) -> str:
     if context == PTR and shape.kind == PTR and len(shape.leaves) == 1:
         return f"a {types.type_name} is meant here: the fix adds the offset in bytes through `char*`"
     if context == PTR:
-        return (f"a {types.type_name} is meant here: the fix computes CUDA's integer (`{INTEGER}`, what "
-                f"{cuda} is) and converts it back")
+        return (
+            f"a {types.type_name} is meant here: the fix computes CUDA's integer (`{INTEGER}`, what "
+            f"{cuda} is) and converts it back"
+        )
     return f"an integer is meant here: the fix converts the pointer to `{INTEGER}`, what {cuda} is"
 
 
@@ -78,22 +80,34 @@ def _expression(ctx: LintContext, types: DeviceptrTypes, outer: Node, shape: Sha
     reported.add(outer.start_byte)
     text = " ".join(node_text(outer).split())
     if shape.kind == BAD:
-        ctx.report("HP708", outer, f"`{text}`: {_is(types)} and "
-                   "this adds two of them or subtracts one from an integer; compute it with "
-                   f"`({INTEGER})` casts by hand")
+        ctx.report(
+            "HP708",
+            outer,
+            f"`{text}`: {_is(types)} and "
+            "this adds two of them or subtracts one from an integer; compute it with "
+            f"`({INTEGER})` casts by hand",
+        )
         return
     context = use_context(types, outer, shape)
     if shape.leaves == [unparenthesized(outer)] and not needs_integer(types, outer, context):
         return  # a device pointer used as one, or converted explicitly (`(size_t)d`)
     if context is None:
-        ctx.report("HP708", outer, f"`{text}`: {_is(types)}, so "
-                   "this does not compile, and HP708 cannot tell from the use whether a pointer or an integer is "
-                   f"meant: write `({types.type_name})((char*)d + n)` for an address, `({INTEGER})d` for an integer")
+        ctx.report(
+            "HP708",
+            outer,
+            f"`{text}`: {_is(types)}, so "
+            "this does not compile, and HP708 cannot tell from the use whether a pointer or an integer is "
+            f"meant: write `({types.type_name})((char*)d + n)` for an address, `({INTEGER})d` for an integer",
+        )
         return
-    fix = ctx.fix("HP708", "Compute the same bytes with casts", [Edit(outer.start_byte, outer.end_byte,
-                                                                     _rewritten(ctx, types, outer, shape, context))])
-    ctx.report("HP708", outer, f"`{text}`: {_is(types)}, so this "
-               f"does not compile; {_describe(types, context, shape)}", fix)
+    fix = ctx.fix(
+        "HP708",
+        "Compute the same bytes with casts",
+        [Edit(outer.start_byte, outer.end_byte, _rewritten(ctx, types, outer, shape, context))],
+    )
+    ctx.report(
+        "HP708", outer, f"`{text}`: {_is(types)}, so this does not compile; {_describe(types, context, shape)}", fix
+    )
 
 
 def _simple_lvalue(node: Node) -> bool:
@@ -109,12 +123,13 @@ def _compound(ctx: LintContext, types: DeviceptrTypes, node: Node, reported: set
     data = ctx.data
     if node.type == "update_expression":
         target = node.child_by_field_name("argument")
-        operator = "+" if b"++" in data[node.start_byte:node.end_byte] else "-"
+        operator = "+" if b"++" in data[node.start_byte : node.end_byte] else "-"
         value = b"1"
         parent = node.parent
         update = parent.child_by_field_name("update") if parent is not None and parent.type == "for_statement" else None
-        statement = parent is not None and (parent.type == "expression_statement" or (
-            update is not None and update.start_byte == node.start_byte))
+        statement = parent is not None and (
+            parent.type == "expression_statement" or (update is not None and update.start_byte == node.start_byte)
+        )
     else:
         target = node.child_by_field_name("left")
         operator = operator_of(node)[:-1]
@@ -122,20 +137,28 @@ def _compound(ctx: LintContext, types: DeviceptrTypes, node: Node, reported: set
         if right is None:
             return
         if types.shape(right).kind is not None:
-            ctx.report("HP708", node, f"`{node_text(node)}`: {_is(types)}; the right side is one "
-                       f"too: compute it with `({INTEGER})` casts by hand")
+            ctx.report(
+                "HP708",
+                node,
+                f"`{node_text(node)}`: {_is(types)}; the right side is one "
+                f"too: compute it with `({INTEGER})` casts by hand",
+            )
             return
-        value = data[right.start_byte:right.end_byte]
+        value = data[right.start_byte : right.end_byte]
         if right.type not in PRIMARY:
             value = b"(" + value + b")"
         statement = True  # the value of `d += n` is the new `d` in both forms
     if target is None:
         return
-    name = data[target.start_byte:target.end_byte]
+    name = data[target.start_byte : target.end_byte]
     if not statement or not _simple_lvalue(target):
-        ctx.report("HP708", node, f"`{node_text(node)}`: {_is(types)}, so this does not compile; write "
-                   f"`{name.decode()} = ({types.type_name})((char*){name.decode()} {operator} {value.decode()})` as a "
-                   "statement of its own")
+        ctx.report(
+            "HP708",
+            node,
+            f"`{node_text(node)}`: {_is(types)}, so this does not compile; write "
+            f"`{name.decode()} = ({types.type_name})((char*){name.decode()} {operator} {value.decode()})` as a "
+            "statement of its own",
+        )
         return
     if operator in ADDITIVE:
         computed = b"(char*)" + name + b" " + operator.encode() + b" " + value
@@ -143,8 +166,12 @@ def _compound(ctx: LintContext, types: DeviceptrTypes, node: Node, reported: set
         computed = f"({INTEGER})".encode() + name + b" " + operator.encode() + b" " + value
     replacement = name + b" = " + f"({types.type_name})(".encode() + computed + b")"
     fix = ctx.fix("HP708", "Update the pointer through casts", [Edit(node.start_byte, node.end_byte, replacement)])
-    ctx.report("HP708", node, f"`{node_text(node)}`: {_is(types)}, "
-               "so this does not compile; the fix does the same update in bytes", fix)
+    ctx.report(
+        "HP708",
+        node,
+        f"`{node_text(node)}`: {_is(types)}, so this does not compile; the fix does the same update in bytes",
+        fix,
+    )
 
 
 def _integer_into_pointer(ctx: LintContext, types: DeviceptrTypes, value: Node, reported: set[int]) -> None:
@@ -154,24 +181,33 @@ def _integer_into_pointer(ctx: LintContext, types: DeviceptrTypes, value: Node, 
     reported.add(value.start_byte)
     text = node_text(value)
     wrapped = text if value.type in PRIMARY else f"({text})"
-    fix = ctx.fix("HP708", f"Convert the integer: `({types.type_name}){wrapped}`",
-                  [Edit(value.start_byte, value.end_byte, f"({types.type_name}){wrapped}".encode())])
-    ctx.report("HP708", value, f"`{text}` is an integer stored into a {types.type_name}: {_is(types)}; convert "
-               "it explicitly, same value", fix)
+    fix = ctx.fix(
+        "HP708",
+        f"Convert the integer: `({types.type_name}){wrapped}`",
+        [Edit(value.start_byte, value.end_byte, f"({types.type_name}){wrapped}".encode())],
+    )
+    ctx.report(
+        "HP708",
+        value,
+        f"`{text}` is an integer stored into a {types.type_name}: {_is(types)}; convert it explicitly, same value",
+        fix,
+    )
 
 
 @file_detector(emits=("HP708",))
 def deviceptr_arithmetic(ctx: LintContext) -> None:
     for type_name in HANDLES:
         if type_name.encode() in ctx.data:
-            _handle_arithmetic(ctx, DeviceptrTypes(
-                ctx.nodes({"declaration", "parameter_declaration", "field_declaration"}), type_name))
+            _handle_arithmetic(
+                ctx, DeviceptrTypes(ctx.nodes({"declaration", "parameter_declaration", "field_declaration"}), type_name)
+            )
 
 
 def _handle_arithmetic(ctx: LintContext, types: DeviceptrTypes) -> None:
     reported: set[int] = set()
-    for node in ctx.nodes({"identifier", "subscript_expression", "field_expression", "pointer_expression",
-                           "cast_expression"}):
+    for node in ctx.nodes(
+        {"identifier", "subscript_expression", "field_expression", "pointer_expression", "cast_expression"}
+    ):
         if not types.is_leaf(node):
             continue
         parent = node.parent
@@ -197,8 +233,12 @@ def _handle_arithmetic(ctx: LintContext, types: DeviceptrTypes) -> None:
         for declarator in node.children_by_field_name("declarator"):
             value = declarator.child_by_field_name("value") if declarator.type == "init_declarator" else None
             declared = declarator.child_by_field_name("declarator")
-            if (value is not None and value.type != "initializer_list"
-                    and declared is not None and declared.type == "identifier"):
+            if (
+                value is not None
+                and value.type != "initializer_list"
+                and declared is not None
+                and declared.type == "identifier"
+            ):
                 _integer_into_pointer(ctx, types, value, reported)
     for node in ctx.nodes({"assignment_expression"}):
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")

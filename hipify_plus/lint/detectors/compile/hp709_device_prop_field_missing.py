@@ -39,8 +39,9 @@ def fields() -> dict[tuple[str, str], Field]:
     for key, added, hip, older, note in (row + [""] * (5 - len(row)) for row in rows):
         struct, _, name = key.rpartition(".")
         struct = struct or DEVICE_PROP
-        found[(struct, name)] = Field(struct, name, None if added == "never" else parse_version(added), hip,
-                                      older, note)
+        found[(struct, name)] = Field(
+            struct, name, None if added == "never" else parse_version(added), hip, older, note
+        )
     return found
 
 
@@ -83,29 +84,47 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
     note = f" ({field.note})" if field.note else ""
     if field.added is not None and field.added <= version:
         if field.hip:
-            fix = ctx.fix("HP709", f"Read `{field.hip}`", [Edit(field_node.start_byte, field_node.end_byte,
-                                                               field.hip.encode())])
+            fix = ctx.fix(
+                "HP709", f"Read `{field.hip}`", [Edit(field_node.start_byte, field_node.end_byte, field.hip.encode())]
+            )
             ctx.report("HP709", field_node, f"`{field.struct}` spells `{field.name}` as `{field.hip}`", fix)
         return
     if field.older.startswith("=") and field.added is not None:
         parent = node.parent
-        written = parent is not None and (parent.type == "update_expression" or (
-            parent.type == "assignment_expression" and same(parent.child_by_field_name("left"), node)))
+        written = parent is not None and (
+            parent.type == "update_expression"
+            or (parent.type == "assignment_expression" and same(parent.child_by_field_name("left"), node))
+        )
         if not written:
             value = field.older[1:]
             fix = ctx.fix("HP709", f"Read `{value}`", [Edit(node.start_byte, node.end_byte, value.encode())])
-            ctx.report("HP709", field_node, f"`{field.struct}` has `{field.name}` from ROCm "
-                       f"{format_version(field.added)} only (the target is {release}); on AMD it is "
-                       f"`{value}`{note}", fix)
+            ctx.report(
+                "HP709",
+                field_node,
+                f"`{field.struct}` has `{field.name}` from ROCm "
+                f"{format_version(field.added)} only (the target is {release}); on AMD it is "
+                f"`{value}`{note}",
+                fix,
+            )
             return
     if field.older and not field.older.startswith("=") and field.added is not None:
-        fix = ctx.fix("HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte,
-                                                             field.older.encode())])
-        ctx.report("HP709", field_node, f"`{field.struct}` has `{field.name}` from ROCm "
-                   f"{format_version(field.added)} only (the target is {release}); before that the "
-                   f"same value is `{field.older}`", fix)
+        fix = ctx.fix(
+            "HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte, field.older.encode())]
+        )
+        ctx.report(
+            "HP709",
+            field_node,
+            f"`{field.struct}` has `{field.name}` from ROCm "
+            f"{format_version(field.added)} only (the target is {release}); before that the "
+            f"same value is `{field.older}`",
+            fix,
+        )
         return
-    when = (f"from ROCm {format_version(field.added)} only (the target is {release})"
-            if field.added is not None else "in no ROCm release")
-    ctx.report("HP709", field_node, f"`{field.struct}` has no `{field.name}` {when}: this does not "
-               f"compile for AMD{note}")
+    when = (
+        f"from ROCm {format_version(field.added)} only (the target is {release})"
+        if field.added is not None
+        else "in no ROCm release"
+    )
+    ctx.report(
+        "HP709", field_node, f"`{field.struct}` has no `{field.name}` {when}: this does not compile for AMD{note}"
+    )

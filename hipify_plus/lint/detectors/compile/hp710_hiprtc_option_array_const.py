@@ -40,12 +40,12 @@ def _declared_type(argument: Node) -> str | None:
             for declarator in node.children_by_field_name("declarator"):
                 stars = 0
                 inner: Node | None = declarator
-                while inner is not None and inner.type in ("pointer_declarator", "array_declarator",
-                                                           "init_declarator"):
+                while inner is not None and inner.type in ("pointer_declarator", "array_declarator", "init_declarator"):
                     if inner.type != "init_declarator":
                         stars += 1
                         if inner.type == "pointer_declarator" and any(
-                                c.type == "type_qualifier" for c in inner.children):
+                            c.type == "type_qualifier" for c in inner.children
+                        ):
                             return "other"  # `char* const* p`: a const pointer level
                     inner = inner.child_by_field_name("declarator")
                 if inner is not None and node_text(inner) == name:
@@ -85,10 +85,19 @@ def hiprtc_option_array_const(node: Node, ctx: LintContext) -> None:
         if index >= len(arguments) or not _needs_cast(arguments[index]):
             continue
         argument = arguments[index]
-        fix = ctx.fix("HP710", f"Pass `{what}` as `const char**`",
-                      [Edit(argument.start_byte, argument.start_byte, f"{_CAST}(".encode()),
-                       Edit(argument.end_byte, argument.end_byte, b")")])
-        ctx.report("HP710", argument,
-                   f"`{function}` takes `{what}` as `const char**` in ROCm {release} (NVRTC and ROCm "
-                   f"{format_version(FIXED_IN)}: `const char* const*`): a `char*` array or a `const char* const*` "
-                   f"does not convert; pass it through `{_CAST}(...)` (hipRTC only reads it)", fix)
+        fix = ctx.fix(
+            "HP710",
+            f"Pass `{what}` as `const char**`",
+            [
+                Edit(argument.start_byte, argument.start_byte, f"{_CAST}(".encode()),
+                Edit(argument.end_byte, argument.end_byte, b")"),
+            ],
+        )
+        ctx.report(
+            "HP710",
+            argument,
+            f"`{function}` takes `{what}` as `const char**` in ROCm {release} (NVRTC and ROCm "
+            f"{format_version(FIXED_IN)}: `const char* const*`): a `char*` array or a `const char* const*` "
+            f"does not convert; pass it through `{_CAST}(...)` (hipRTC only reads it)",
+            fix,
+        )

@@ -21,8 +21,16 @@ from hipify_plus.versions import format_version
 
 _GONE = ("unsupported", "removed")
 # the status enums error-string switches go through: CUDA spellings, for the reverse index below
-_STATUS_PREFIXES = ("cudaError", "CUDA_ERROR_", "CUFFT_", "CUBLAS_STATUS_", "CUSPARSE_STATUS_",
-                    "CURAND_STATUS_", "CUSOLVER_STATUS_", "CUDNN_STATUS_")
+_STATUS_PREFIXES = (
+    "cudaError",
+    "CUDA_ERROR_",
+    "CUFFT_",
+    "CUBLAS_STATUS_",
+    "CUSPARSE_STATUS_",
+    "CURAND_STATUS_",
+    "CUSOLVER_STATUS_",
+    "CUDNN_STATUS_",
+)
 
 
 @lru_cache(maxsize=1024)
@@ -52,7 +60,7 @@ def _label_span(case: Node, ctx: LintContext) -> tuple[int, int] | None:
     line_end = len(data) if line_end < 0 else line_end
     if not data[line_start:start].strip() and not data[end:line_end].strip():
         return line_start, min(line_end + 1, len(data))  # the label is alone on its line
-    while end < len(data) and data[end:end + 1] in (b" ", b"\t"):
+    while end < len(data) and data[end : end + 1] in (b" ", b"\t"):
         end += 1
     return start, end
 
@@ -100,10 +108,16 @@ def case_for_missing_enumerator(node: Node, ctx: LintContext) -> None:
         release = _newer_status(name, ctx)
         if release is None:
             return
-        why = (f"`{name}` arrived in ROCm {format_version(release)}: ROCm "
-               f"{format_version(ctx.settings.target_rocm)} does not declare it, so none of its calls returns it")
+        why = (
+            f"`{name}` arrived in ROCm {format_version(release)}: ROCm "
+            f"{format_version(ctx.settings.target_rocm)} does not declare it, so none of its calls returns it"
+        )
     span = _label_span(node, ctx)
     if span is None:
         return
-    ctx.report("HP711", value, f"{why}: this case label can never be taken and does not compile; the fix "
-               "deletes the label", ctx.fix("HP711", f"Delete `case {name}:`", [Edit(span[0], span[1], b"")]))
+    ctx.report(
+        "HP711",
+        value,
+        f"{why}: this case label can never be taken and does not compile; the fix deletes the label",
+        ctx.fix("HP711", f"Delete `case {name}:`", [Edit(span[0], span[1], b"")]),
+    )

@@ -44,8 +44,9 @@ def _empty_params(name: str, function: Node) -> tuple[Node | None, str]:
         if node.type == "declaration":
             kind = node.child_by_field_name("type")
             for declarator in node.children_by_field_name("declarator"):
-                inner = (declarator.child_by_field_name("declarator") if declarator.type == "init_declarator"
-                         else declarator)
+                inner = (
+                    declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                )
                 if inner is None or node_text(inner) != name:
                     continue
                 alone = len(node.children_by_field_name("declarator")) == 1
@@ -57,14 +58,23 @@ def _empty_params(name: str, function: Node) -> tuple[Node | None, str]:
                 if declaration is not None:
                     return None, f"the function declares `{name}` more than once"
                 declaration = node
-        elif (node.type == "identifier" and node_text(node) == name and declaration is not None
-              and not declaration.start_byte <= node.start_byte < declaration.end_byte):
+        elif (
+            node.type == "identifier"
+            and node_text(node) == name
+            and declaration is not None
+            and not declaration.start_byte <= node.start_byte < declaration.end_byte
+        ):
             parent = node.parent
             use = parent if parent is not None and parent.type == "pointer_expression" else None
             arguments = use.parent if use is not None else None
             owner = arguments.parent if arguments is not None else None
-            if (owner is None or owner.type != "call_expression" or callee_name(owner) not in _CREATE
-                    or len(call_args(owner)) != 4 or call_args(owner)[1] != use):
+            if (
+                owner is None
+                or owner.type != "call_expression"
+                or callee_name(owner) not in _CREATE
+                or len(call_args(owner)) != 4
+                or call_args(owner)[1] != use
+            ):
                 return None, f"`{name}` is used for more than the context's parameters"
     if declaration is None:
         return None, f"`{name}` is not a local {PARAMS_TYPE}"
@@ -91,21 +101,39 @@ def context_create_params(node: Node, ctx: LintContext) -> None:
         if target is not None and target.type == "identifier":
             declaration, why = _empty_params(node_text(target), function)
             if declaration is not None:
-                first = min((n for n in descendants(function) if n.type == "call_expression"
-                             and callee_name(n) in _CREATE and len(call_args(n)) == 4
-                             and node_text(call_args(n)[1]).replace(" ", "") == text.replace(" ", "")),
-                            key=lambda n: n.start_byte, default=node)
+                first = min(
+                    (
+                        n
+                        for n in descendants(function)
+                        if n.type == "call_expression"
+                        and callee_name(n) in _CREATE
+                        and len(call_args(n)) == 4
+                        and node_text(call_args(n)[1]).replace(" ", "") == text.replace(" ", "")
+                    ),
+                    key=lambda n: n.start_byte,
+                    default=node,
+                )
                 if first.start_byte == node.start_byte:  # the first call deletes the declaration
                     edits.append(Edit(*_line_span(declaration, ctx.data), b""))
-    message = ("CUDA 13's cuCtxCreate takes context parameters; HIP's hipCtxCreate(ctx, flags, device) "
-               "has none and HIP has no CUctxCreateParams")
+    message = (
+        "CUDA 13's cuCtxCreate takes context parameters; HIP's hipCtxCreate(ctx, flags, device) "
+        "has none and HIP has no CUctxCreateParams"
+    )
     if why:
-        ctx.report("HP712", node, f"{message}: {why}, so they may ask for execution affinity or CIG, which AMD "
-                   "has no counterpart for; create the context with hipCtxCreate(ctx, flags, device) by hand")
+        ctx.report(
+            "HP712",
+            node,
+            f"{message}: {why}, so they may ask for execution affinity or CIG, which AMD "
+            "has no counterpart for; create the context with hipCtxCreate(ctx, flags, device) by hand",
+        )
         return
     name = node.child_by_field_name("function")
     if name is None:
         return
     edits += [Edit(name.start_byte, name.end_byte, b"hipCtxCreate"), Edit(params.start_byte, args[2].start_byte, b"")]
-    ctx.report("HP712", node, f"{message}: the parameters are empty, so the context is a plain one",
-               ctx.fix("HP712", "Call hipCtxCreate(ctx, flags, device) and drop the empty parameters", edits))
+    ctx.report(
+        "HP712",
+        node,
+        f"{message}: the parameters are empty, so the context is a plain one",
+        ctx.fix("HP712", "Call hipCtxCreate(ctx, flags, device) and drop the empty parameters", edits),
+    )

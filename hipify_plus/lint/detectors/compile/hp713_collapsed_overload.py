@@ -76,8 +76,9 @@ def _tests(blocks: list[Node], ctx: LintContext) -> set[tuple[str, bool]]:
     if not ctx.is_hip:
         return found
     version, roc = ctx.settings.target_rocm, ctx.settings.roc
-    return {((guard[2] or name) if (guard := hip_guard(name, version, roc)) else name, defined)
-            for name, defined in found}
+    return {
+        ((guard[2] or name) if (guard := hip_guard(name, version, roc)) else name, defined) for name, defined in found
+    }
 
 
 def _exclusive(first: list[Node], second: list[Node], ctx: LintContext) -> bool:
@@ -88,8 +89,12 @@ def _exclusive(first: list[Node], second: list[Node], ctx: LintContext) -> bool:
     keys_first, keys_second = {_key(n) for n in first}, {_key(n) for n in second}
     for chain, other in ((second, keys_first), (first, keys_second)):
         for block in chain:
-            if block.type in ("preproc_else", "preproc_elif", "preproc_elifdef") and block.parent is not None \
-                    and _key(block.parent) in other and _key(block) not in other:
+            if (
+                block.type in ("preproc_else", "preproc_elif", "preproc_elifdef")
+                and block.parent is not None
+                and _key(block.parent) in other
+                and _key(block) not in other
+            ):
                 return True
     return False
 
@@ -125,17 +130,28 @@ def collapsed_overload(ctx: LintContext) -> None:
             continue
         name, types = signature
         line = ctx.source.position(first.start_byte)[0]
-        message = (f"`{name}({types})` is defined twice (first at line {line}): overloads on two CUDA types "
-                   f"that HIP spells alike (cudaError_t and CUresult are both hipError_t) became one function")
+        message = (
+            f"`{name}({types})` is defined twice (first at line {line}): overloads on two CUDA types "
+            f"that HIP spells alike (cudaError_t and CUresult are both hipError_t) became one function"
+        )
         guard = _guard(first_blocks[0], ctx) if first_blocks else None
         name_node = declarator_name(node) or node
         if guard is None:
             ctx.report("HP713", name_node, f"{message}; keep one of the two definitions")
             continue
         start, end = _line_bounds(ctx.data, node.start_byte, node.end_byte)
-        fix = ctx.fix("HP713", f"Compile this definition only where `{guard}` is not defined", [
-            Edit(start, start, f"#ifndef {guard}\n".encode()),
-            Edit(end, end, b"#endif\n" if ctx.data[end - 1:end] == b"\n" else b"\n#endif\n"),
-        ])
-        ctx.report("HP713", name_node, f"{message}; the first is compiled under `{guard}`, so this one is needed only "
-                   f"where `{guard}` is not defined", fix)
+        fix = ctx.fix(
+            "HP713",
+            f"Compile this definition only where `{guard}` is not defined",
+            [
+                Edit(start, start, f"#ifndef {guard}\n".encode()),
+                Edit(end, end, b"#endif\n" if ctx.data[end - 1 : end] == b"\n" else b"\n#endif\n"),
+            ],
+        )
+        ctx.report(
+            "HP713",
+            name_node,
+            f"{message}; the first is compiled under `{guard}`, so this one is needed only "
+            f"where `{guard}` is not defined",
+            fix,
+        )

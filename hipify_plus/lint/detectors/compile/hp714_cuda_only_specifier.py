@@ -12,13 +12,14 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import file_detector
 
 _WORDS = re.compile(rb"\b(CUDART_CB|__grid_constant__)\b[ \t]*")
-_NOT_CODE = frozenset({"comment", "string_literal", "raw_string_literal", "char_literal", "string_content",
-                       "system_lib_string"})
+_NOT_CODE = frozenset(
+    {"comment", "string_literal", "raw_string_literal", "char_literal", "string_content", "system_lib_string"}
+)
 _WHY = {
     "CUDART_CB": "the calling convention of CUDA's callbacks (empty on Linux): HIP has none, and its callback "
-                 "types take the default convention",
+    "types take the default convention",
     "__grid_constant__": "CUDA's no-copy kernel parameter: HIP does not define it, and AMD passes kernel "
-                         "arguments in a read-only buffer; the parameter stays const",
+    "arguments in a read-only buffer; the parameter stays const",
 }
 
 

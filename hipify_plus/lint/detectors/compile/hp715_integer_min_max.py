@@ -18,14 +18,34 @@ from hipify_plus.parse import Node
 
 # CUDA name -> (HIP function, the parameter type CUDA's version takes)
 _NAMED = {
-    "umin": ("min", "unsigned int"), "umax": ("max", "unsigned int"),
-    "llmin": ("min", "long long"), "llmax": ("max", "long long"),
-    "ullmin": ("min", "unsigned long long"), "ullmax": ("max", "unsigned long long"),
+    "umin": ("min", "unsigned int"),
+    "umax": ("max", "unsigned int"),
+    "llmin": ("min", "long long"),
+    "llmax": ("max", "long long"),
+    "ullmin": ("min", "unsigned long long"),
+    "ullmax": ("max", "unsigned long long"),
 }
 _COORDINATES = frozenset({"threadIdx", "blockIdx", "blockDim", "gridDim"})
-_NARROW_TYPES = frozenset({"int", "unsigned", "unsigned int", "uint", "uint32_t", "int32_t", "short",
-                           "unsigned short", "uint16_t", "int16_t", "char", "unsigned char", "uint8_t",
-                           "int8_t", "signed", "signed int"})
+_NARROW_TYPES = frozenset(
+    {
+        "int",
+        "unsigned",
+        "unsigned int",
+        "uint",
+        "uint32_t",
+        "int32_t",
+        "short",
+        "unsigned short",
+        "uint16_t",
+        "int16_t",
+        "char",
+        "unsigned char",
+        "uint8_t",
+        "int8_t",
+        "signed",
+        "signed int",
+    }
+)
 _UNSIGNED_TYPES = frozenset({"unsigned", "unsigned int", "uint", "uint32_t"})
 _INTEGER = re.compile(r"^(?:0[xX][0-9a-fA-F]+|\d+)[uU]?$")
 _ARITHMETIC = frozenset({"+", "-", "*", "/", "%", "&", "|", "^"})
@@ -38,8 +58,12 @@ def _is_coordinate(node: Node) -> bool:
     if node.type != "field_expression":
         return False
     base, field = node.child_by_field_name("argument"), node.child_by_field_name("field")
-    return (base is not None and field is not None and node_text(base) in _COORDINATES
-            and node_text(field) in ("x", "y", "z"))
+    return (
+        base is not None
+        and field is not None
+        and node_text(base) in _COORDINATES
+        and node_text(field) in ("x", "y", "z")
+    )
 
 
 def _narrow_type(identifier: Node) -> str | None:
@@ -116,13 +140,25 @@ def integer_min_max(node: Node, ctx: LintContext) -> None:
         if lookup(callee) is not None or ctx.provides(name):
             return  # the project's own umin (mergeSort_host.cpp defines one)
         if not ctx.device_only(node):
-            ctx.report("HP715", callee, f"`{name}` is CUDA's {kind} {hip}; HIP does not declare it, and its host "
-                       f"`{hip}` takes int only: write `std::{hip}<{kind}>(a, b)` in host code")
+            ctx.report(
+                "HP715",
+                callee,
+                f"`{name}` is CUDA's {kind} {hip}; HIP does not declare it, and its host "
+                f"`{hip}` takes int only: write `std::{hip}<{kind}>(a, b)` in host code",
+            )
             return
-        fix = ctx.fix("HP715", f"Call `{hip}` with CUDA's {kind} arguments",
-                      [Edit(callee.start_byte, callee.end_byte, hip.encode()), *(_cast(a, kind) for a in args)])
-        ctx.report("HP715", callee, f"`{name}` is CUDA's {kind} {hip}, which HIP does not declare: call `{hip}` "
-                   f"with both arguments as {kind} (what CUDA converts them to)", fix)
+        fix = ctx.fix(
+            "HP715",
+            f"Call `{hip}` with CUDA's {kind} arguments",
+            [Edit(callee.start_byte, callee.end_byte, hip.encode()), *(_cast(a, kind) for a in args)],
+        )
+        ctx.report(
+            "HP715",
+            callee,
+            f"`{name}` is CUDA's {kind} {hip}, which HIP does not declare: call `{hip}` "
+            f"with both arguments as {kind} (what CUDA converts them to)",
+            fix,
+        )
         return
     if name not in ("min", "max") or not any(_mentions_coordinate(a) for a in args):
         return
@@ -130,18 +166,38 @@ def integer_min_max(node: Node, ctx: LintContext) -> None:
         kinds = [_integer_kind(a) for a in args]
         if None in kinds or UNSIGNED not in kinds or all(k == UNSIGNED for k in kinds):
             return  # HIP finds an overload: both int, both unsigned int, or types this file does not show
-        fix = ctx.fix("HP715", f"Call `{name}` with unsigned int arguments",
-                      [_cast(a, UNSIGNED) for a in args if not node_text(a).startswith("(unsigned int)")])
-        ctx.report("HP715", callee, f"`{name}` of an int and an unsigned int computed from a thread coordinate: "
-                   "HIP has no such integer overload and picks a floating-point one; CUDA converts both to "
-                   "unsigned int, so both arguments become unsigned int", fix)
+        fix = ctx.fix(
+            "HP715",
+            f"Call `{name}` with unsigned int arguments",
+            [_cast(a, UNSIGNED) for a in args if not node_text(a).startswith("(unsigned int)")],
+        )
+        ctx.report(
+            "HP715",
+            callee,
+            f"`{name}` of an int and an unsigned int computed from a thread coordinate: "
+            "HIP has no such integer overload and picks a floating-point one; CUDA converts both to "
+            "unsigned int, so both arguments become unsigned int",
+            fix,
+        )
         return
     if not all(_narrow_integer(a) for a in args):
-        ctx.report("HP715", callee, f"`{name}` with a thread coordinate is ambiguous in HIP (the coordinate is a "
-                   "class converting to uint32_t): cast the arguments to the type CUDA's overload takes")
+        ctx.report(
+            "HP715",
+            callee,
+            f"`{name}` with a thread coordinate is ambiguous in HIP (the coordinate is a "
+            "class converting to uint32_t): cast the arguments to the type CUDA's overload takes",
+        )
         return
-    fix = ctx.fix("HP715", f"Call `{name}` with unsigned int arguments",
-                  [_cast(a, "unsigned int") for a in args if not node_text(a).startswith("(unsigned int)")])
-    ctx.report("HP715", callee, f"`{name}` with a thread coordinate is ambiguous in HIP (the coordinate is a class "
-               "converting to uint32_t): CUDA picks its unsigned int overload, so both arguments become "
-               "unsigned int", fix)
+    fix = ctx.fix(
+        "HP715",
+        f"Call `{name}` with unsigned int arguments",
+        [_cast(a, "unsigned int") for a in args if not node_text(a).startswith("(unsigned int)")],
+    )
+    ctx.report(
+        "HP715",
+        callee,
+        f"`{name}` with a thread coordinate is ambiguous in HIP (the coordinate is a class "
+        "converting to uint32_t): CUDA picks its unsigned int overload, so both arguments become "
+        "unsigned int",
+        fix,
+    )

@@ -29,7 +29,14 @@ def vector_launch_dimension(ctx: LintContext) -> None:
             if " ".join(declared.type_name.split()) not in _VECTOR_TYPES:
                 continue
             name = node_text(value)
-            fix = ctx.fix("HP716", f"Convert `{name}` to dim3 by its components",
-                          [Edit(value.start_byte, value.end_byte, f"dim3({name}.x, {name}.y, {name}.z)".encode())])
-            ctx.report("HP716", value, f"the launch's {role} `{name}` is a uint3: CUDA's dim3 converts from it, HIP's "
-                       "has no such constructor", fix)
+            fix = ctx.fix(
+                "HP716",
+                f"Convert `{name}` to dim3 by its components",
+                [Edit(value.start_byte, value.end_byte, f"dim3({name}.x, {name}.y, {name}.z)".encode())],
+            )
+            ctx.report(
+                "HP716",
+                value,
+                f"the launch's {role} `{name}` is a uint3: CUDA's dim3 converts from it, HIP's has no such constructor",
+                fix,
+            )

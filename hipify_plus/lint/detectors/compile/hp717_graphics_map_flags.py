@@ -18,9 +18,21 @@ FLAGS = {
     "cudaGraphicsMapFlags": "hipGraphicsRegisterFlags",
 }
 SET_MAP_FLAGS = "cudaGraphicsResourceSetMapFlags"
-_PLAIN = frozenset({"identifier", "field_expression", "subscript_expression", "number_literal",
-                    "parenthesized_expression", "pointer_expression", "binary_expression", "field_identifier",
-                    "qualified_identifier", "namespace_identifier", "subscript_argument_list"})
+_PLAIN = frozenset(
+    {
+        "identifier",
+        "field_expression",
+        "subscript_expression",
+        "number_literal",
+        "parenthesized_expression",
+        "pointer_expression",
+        "binary_expression",
+        "field_identifier",
+        "qualified_identifier",
+        "namespace_identifier",
+        "subscript_argument_list",
+    }
+)
 
 
 def _plain(argument: Node) -> bool:
@@ -45,8 +57,12 @@ def graphics_map_flag(node: Node, ctx: LintContext) -> None:
         return  # in CUDA code the flags are right, and convert writes HIP's with the same meaning
     what = "the type of CUDA's map flags" if name == "cudaGraphicsMapFlags" else "a CUDA map flag"
     fix = ctx.fix("HP717", f"Use `{wanted}`", [Edit(node.start_byte, node.end_byte, wanted.encode())])
-    ctx.report("HP717", node, f"`{name}` is {what}; HIP has register flags only, with the same values and meaning: "
-               f"`{wanted}`", fix)
+    ctx.report(
+        "HP717",
+        node,
+        f"`{name}` is {what}; HIP has register flags only, with the same values and meaning: `{wanted}`",
+        fix,
+    )
 
 
 @detector("call_expression", emits=("HP717",))
@@ -57,16 +73,32 @@ def set_map_flags(node: Node, ctx: LintContext) -> None:
     args = call_args(node)
     message = "HIP has no call to change a registered resource's access hint"
     if not ctx.is_hip:
-        ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; convert drops the hint where its arguments "
-                   "compute nothing (the mapping then allows reads and writes): pass the flags when registering "
-                   "the resource instead", severity="warning")
+        ctx.report(
+            "HP717",
+            callee,
+            f"`{SET_MAP_FLAGS}`: {message}; convert drops the hint where its arguments "
+            "compute nothing (the mapping then allows reads and writes): pass the flags when registering "
+            "the resource instead",
+            severity="warning",
+        )
         return
     if len(args) != 2 or not all(_plain(a) for a in args):
-        ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; set the flags when registering the resource "
-                   "(hipGraphicsRegisterFlags*) and delete this call")
+        ctx.report(
+            "HP717",
+            callee,
+            f"`{SET_MAP_FLAGS}`: {message}; set the flags when registering the resource "
+            "(hipGraphicsRegisterFlags*) and delete this call",
+        )
         return
     replacement = f"hipSuccess /* {SET_MAP_FLAGS}: HIP has no per-map access hint */"
-    fix = ctx.fix("HP717", "Drop the hint (the mapping allows reads and writes)",
-                  [Edit(node.start_byte, node.end_byte, replacement.encode())])
-    ctx.report("HP717", callee, f"`{SET_MAP_FLAGS}`: {message}; without it the mapping allows reads and writes, "
-               "so the call goes", fix)
+    fix = ctx.fix(
+        "HP717",
+        "Drop the hint (the mapping allows reads and writes)",
+        [Edit(node.start_byte, node.end_byte, replacement.encode())],
+    )
+    ctx.report(
+        "HP717",
+        callee,
+        f"`{SET_MAP_FLAGS}`: {message}; without it the mapping allows reads and writes, so the call goes",
+        fix,
+    )

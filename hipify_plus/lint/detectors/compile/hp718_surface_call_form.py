@@ -12,10 +12,18 @@ from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
 # function -> how many coordinates it takes
-COORDINATES = {"surf1D": 1, "surf2D": 2, "surf3D": 3, "surf1DLayered": 2, "surf2DLayered": 3,
-               "surfCubemap": 3, "surfCubemapLayered": 4}
-_DROPPED_MODES = frozenset({"hipBoundaryModeTrap", "hipBoundaryModeZero", "cudaBoundaryModeTrap",
-                            "cudaBoundaryModeZero"})
+COORDINATES = {
+    "surf1D": 1,
+    "surf2D": 2,
+    "surf3D": 3,
+    "surf1DLayered": 2,
+    "surf2DLayered": 3,
+    "surfCubemap": 3,
+    "surfCubemapLayered": 4,
+}
+_DROPPED_MODES = frozenset(
+    {"hipBoundaryModeTrap", "hipBoundaryModeZero", "cudaBoundaryModeTrap", "cudaBoundaryModeZero"}
+)
 _MODES = _DROPPED_MODES | {"hipBoundaryModeClamp", "cudaBoundaryModeClamp"}
 
 
@@ -48,13 +56,19 @@ def surface_call_form(node: Node, ctx: LintContext) -> None:
     said: list[str] = []
     if mode is not None:
         if node_text(mode).strip() not in _DROPPED_MODES:
-            ctx.report("HP718", mode, f"`{name}` with `{node_text(mode)}`: HIP's surface functions take no boundary "
-                       "mode and do not clamp (out of range, loads return zero and stores are dropped): clamp the "
-                       "coordinates yourself, then drop the argument")
+            ctx.report(
+                "HP718",
+                mode,
+                f"`{name}` with `{node_text(mode)}`: HIP's surface functions take no boundary "
+                "mode and do not clamp (out of range, loads return zero and stores are dropped): clamp the "
+                "coordinates yourself, then drop the argument",
+            )
             return
         edits.append(Edit(args[-2].end_byte, mode.end_byte, b""))
-        said.append(f"drops `{node_text(mode)}` (HIP's surface functions take no boundary mode; out of range AMD "
-                    "loads zero and drops stores)")
+        said.append(
+            f"drops `{node_text(mode)}` (HIP's surface functions take no boundary mode; out of range AMD "
+            "loads zero and drops stores)"
+        )
     value_type = None
     if reads and template is not None and written == coordinates + 1:
         arguments = template.child_by_field_name("arguments")
@@ -69,5 +83,9 @@ def surface_call_form(node: Node, ctx: LintContext) -> None:
         return
     if not edits:
         return
-    ctx.report("HP718", name_node, f"`{name}` in a form HIP lacks: the fix " + "; and ".join(said),
-               ctx.fix("HP718", f"Call `{name}` as HIP declares it", edits))
+    ctx.report(
+        "HP718",
+        name_node,
+        f"`{name}` in a form HIP lacks: the fix " + "; and ".join(said),
+        ctx.fix("HP718", f"Call `{name}` as HIP declares it", edits),
+    )

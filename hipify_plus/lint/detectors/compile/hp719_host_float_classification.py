@@ -29,6 +29,11 @@ def host_float_classification(node: Node, ctx: LintContext) -> None:
     if ctx.provides(name) or name in ctx.project_names:
         return  # the project's own `#define isnan(x) ...` or function
     fix = ctx.fix("HP719", f"Call `std::{name}`", [Edit(callee.start_byte, callee.start_byte, b"std::")])
-    ctx.report("HP719", callee, f"`{name}` in host code: CUDA's headers declare a global host `{name}`, hip-clang "
-               f"only a device one, so the call finds no overload; `std::{name}` is the C++ "
-               "library's and compiles with nvcc and every hipcc", fix)
+    ctx.report(
+        "HP719",
+        callee,
+        f"`{name}` in host code: CUDA's headers declare a global host `{name}`, hip-clang "
+        f"only a device one, so the call finds no overload; `std::{name}` is the C++ "
+        "library's and compiles with nvcc and every hipcc",
+        fix,
+    )

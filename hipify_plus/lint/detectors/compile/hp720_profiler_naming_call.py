@@ -28,9 +28,18 @@ def profiler_naming_call(node: Node, ctx: LintContext) -> None:
         return  # the project's own helper of that name
     what = "roctx names no streams, events, devices or threads"
     if node.parent is None or node.parent.type != "expression_statement":
-        ctx.report("HP720", callee, f"`{name}` is NVTX resource naming, which HIP lacks ({what}): its result is used "
-                   "here, so remove the call by hand")
+        ctx.report(
+            "HP720",
+            callee,
+            f"`{name}` is NVTX resource naming, which HIP lacks ({what}): its result is used "
+            "here, so remove the call by hand",
+        )
         return
     fix = ctx.fix("HP720", f"Drop `{name}`", [Edit(node.start_byte, node.end_byte, b"((void)0)")])
-    ctx.report("HP720", callee, f"`{name}` only labels a resource in NVIDIA's profilers and {what}: the call "
-               "becomes `((void)0)` (roctx's ranges and marks stay)", fix)
+    ctx.report(
+        "HP720",
+        callee,
+        f"`{name}` only labels a resource in NVIDIA's profilers and {what}: the call "
+        "becomes `((void)0)` (roctx's ranges and marks stay)",
+        fix,
+    )

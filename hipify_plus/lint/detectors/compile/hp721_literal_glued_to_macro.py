@@ -26,6 +26,11 @@ def literal_glued_to_macro(ctx: LintContext) -> None:
         if data[line_start:start].lstrip().startswith((b"#include", b"# include")):
             continue
         fix = ctx.fix("HP721", "Put a space before the macro", [Edit(start, start, b" ")])
-        ctx.report("HP721", (start, end), f"`{suffix}` right after a string literal: C++11 reads the pair as a "
-                   "user-defined literal and hip-clang rejects it; a space makes it the macro CUDA's compiler "
-                   "expanded and joined to the string", fix)
+        ctx.report(
+            "HP721",
+            (start, end),
+            f"`{suffix}` right after a string literal: C++11 reads the pair as a "
+            "user-defined literal and hip-clang rejects it; a space makes it the macro CUDA's compiler "
+            "expanded and joined to the string",
+            fix,
+        )

@@ -39,8 +39,9 @@ def thrust_algorithm_header(ctx: LintContext) -> None:
     if not ctx.is_hip or b"thrust::" not in ctx.data:
         return
     known = algorithm_headers()
-    calls = [(m.start(), m.end(1), m.group(1).decode()) for m in _CALL.finditer(ctx.data)
-             if m.group(1).decode() in known]
+    calls = [
+        (m.start(), m.end(1), m.group(1).decode()) for m in _CALL.finditer(ctx.data) if m.group(1).decode() in known
+    ]
     if not calls:
         return
     included = _included(ctx)
@@ -50,8 +51,12 @@ def thrust_algorithm_header(ctx: LintContext) -> None:
     missing: dict[str, list[tuple[int, int, str]]] = {}
     for start, end, function in calls:
         node = root.descendant_for_byte_range(start, end)
-        if known[function] in included or node is None or node.type in ("comment", "string_content") \
-                or ctx.inactive_on_amd(node):
+        if (
+            known[function] in included
+            or node is None
+            or node.type in ("comment", "string_content")
+            or ctx.inactive_on_amd(node)
+        ):
             continue
         missing.setdefault(known[function], []).append((start, end, function))
     for header, uses in missing.items():
@@ -59,5 +64,10 @@ def thrust_algorithm_header(ctx: LintContext) -> None:
         edit = insert_after_includes(ctx, block.encode(), min(start for start, _, _ in uses))
         fix = ctx.fix("HP722", f"Include <{header}>", [edit]) if edit is not None else None
         for start, end, function in uses:
-            ctx.report("HP722", (start, end), f"`thrust::{function}` is declared in <{header}>, which this file "
-                       "does not include: CUDA's Thrust headers pull it in, rocThrust's do not", fix)
+            ctx.report(
+                "HP722",
+                (start, end),
+                f"`thrust::{function}` is declared in <{header}>, which this file "
+                "does not include: CUDA's Thrust headers pull it in, rocThrust's do not",
+                fix,
+            )

@@ -16,8 +16,10 @@ from hipify_plus.lint.registry import file_detector
 _EXTERN_C = re.compile(rb'\bextern[ \t]*"C"[ \t\r\n]*\{')
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.MULTILINE)
-_CPLUSPLUS_TEST = re.compile(rb'[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus'
-                             rb'[ \t]*\)?)[ \t]*(?://[^\n]*)?\r?\n[ \t\r\n]*$')
+_CPLUSPLUS_TEST = re.compile(
+    rb"[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus"
+    rb"[ \t]*\)?)[ \t]*(?://[^\n]*)?\r?\n[ \t\r\n]*$"
+)
 # the headers of HIP and the ROCm libraries, as convert writes them
 HIP_HEADER = re.compile(r"^(?:hip/|hip[a-z]*[./]|roc[a-z]*[./]|miopen/|rccl|thrust/|hipcub/|rocprim/)")
 
@@ -83,15 +85,23 @@ def hip_header_in_extern_c(ctx: LintContext) -> None:
             if node is not None and ctx.inactive_on_amd(node):
                 continue
             where = (include.start(1), include.end())
-            message = (f"`<{header}>` is included inside `extern \"C\"`: HIP's headers are C++ and hip-clang "
-                       "rejects their templates there (\"templates must have C++ linkage\")")
+            message = (
+                f'`<{header}>` is included inside `extern "C"`: HIP\'s headers are C++ and hip-clang '
+                'rejects their templates there ("templates must have C++ linkage")'
+            )
             if _conditional_depth(data, extern.end(), include.start()) > 0:
-                ctx.report("HP723", where, message + "; include it before the extern \"C\" block")
+                ctx.report("HP723", where, message + '; include it before the extern "C" block')
                 continue
             open_, close = (b"<", b">") if include.group(1) == b"<" else (b'"', b'"')
-            line = b"#include " + open_ + include.group(2) + close + b"  // hipify-plus: before extern \"C\", " \
+            line = (
+                b"#include " + open_ + include.group(2) + close + b'  // hipify-plus: before extern "C", '
                 b"which HIP's C++ headers cannot be inside" + newline
-            fix = ctx.fix("HP723", f"Include <{header}> before the extern \"C\" block", [Edit(start, start, line)])
-            ctx.report("HP723", where, message + "; it is included once more before the block, where its "
-                       "include guard makes this one a no-op", fix)
+            )
+            fix = ctx.fix("HP723", f'Include <{header}> before the extern "C" block', [Edit(start, start, line)])
+            ctx.report(
+                "HP723",
+                where,
+                message + "; it is included once more before the block, where its include guard makes this one a no-op",
+                fix,
+            )
             before.add(include.group(2))

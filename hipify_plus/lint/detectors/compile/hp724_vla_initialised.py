@@ -39,9 +39,12 @@ def _runtime_value(size: Node) -> str | None:
         kind = declared.node.type
         if kind in ("parameter_declaration", "optional_parameter_declaration"):
             return node_text(node)
-        if kind == "declaration" and declared.node.parent is not None \
-                and declared.node.parent.type == "compound_statement" \
-                and not declared.qualifiers & _CONSTANT_QUALIFIERS:
+        if (
+            kind == "declaration"
+            and declared.node.parent is not None
+            and declared.node.parent.type == "compound_statement"
+            and not declared.qualifiers & _CONSTANT_QUALIFIERS
+        ):
             return node_text(node)
     return None
 
@@ -67,17 +70,23 @@ def vla_initialised(declaration: Node, ctx: LintContext) -> None:
         if name is None or runtime is None:
             continue
         array = node_text(name)
-        message = (f"`{array}` is a variable-length array (its size reads `{runtime}`) with an initialiser: nvcc "
-                   "accepts it, clang rejects it (\"variable-sized object may not be initialized\")")
+        message = (
+            f"`{array}` is a variable-length array (its size reads `{runtime}`) with an initialiser: nvcc "
+            'accepts it, clang rejects it ("variable-sized object may not be initialized")'
+        )
         if in_device_code(declaration):
-            ctx.report("HP724", init, message + "; AMD device code has no variable-length arrays: give it a "
-                       "constant size")
+            ctx.report(
+                "HP724", init, message + "; AMD device code has no variable-length arrays: give it a constant size"
+            )
             continue
         if len(declarators) != 1 or not _all_zero(value):
             ctx.report("HP724", init, message + "; give the array a constant size, or fill it after the declaration")
             continue
-        edits = [Edit(inner.end_byte, value.end_byte, b""),
-                 Edit(declaration.end_byte, declaration.end_byte,
-                      f" __builtin_memset({array}, 0, sizeof({array}));".encode())]
+        edits = [
+            Edit(inner.end_byte, value.end_byte, b""),
+            Edit(
+                declaration.end_byte, declaration.end_byte, f" __builtin_memset({array}, 0, sizeof({array}));".encode()
+            ),
+        ]
         fix = ctx.fix("HP724", f"Declare `{array}`, then fill it with zeros", edits)
         ctx.report("HP724", init, message + "; written as the declaration and a zero fill", fix)

@@ -17,13 +17,49 @@ from hipify_plus.parse import Node
 SHUFFLES = frozenset({"shfl", "shfl_xor", "shfl_up", "shfl_down"})
 _VECTOR = re.compile(r"(u?char|u?short|u?int|u?long|u?longlong|float|double)([1-4])")
 _COMPONENTS = "xyzw"
-_SCALARS = frozenset({"int", "unsigned", "unsigned int", "long", "unsigned long", "long long", "unsigned long long",
-                      "float", "double", "char", "unsigned char", "short", "unsigned short", "bool", "size_t",
-                      "int32_t", "uint32_t", "int64_t", "uint64_t", "__half", "__half2", "half", "half2"})
+_SCALARS = frozenset(
+    {
+        "int",
+        "unsigned",
+        "unsigned int",
+        "long",
+        "unsigned long",
+        "long long",
+        "unsigned long long",
+        "float",
+        "double",
+        "char",
+        "unsigned char",
+        "short",
+        "unsigned short",
+        "bool",
+        "size_t",
+        "int32_t",
+        "uint32_t",
+        "int64_t",
+        "uint64_t",
+        "__half",
+        "__half2",
+        "half",
+        "half2",
+    }
+)
 # What an argument may contain to be evaluated once per component without changing the program.
-_PLAIN = frozenset({"identifier", "field_expression", "field_identifier", "subscript_expression", "number_literal",
-                    "subscript_argument_list", "parenthesized_expression", "binary_expression", "qualified_identifier",
-                    "namespace_identifier", "char_literal"})
+_PLAIN = frozenset(
+    {
+        "identifier",
+        "field_expression",
+        "field_identifier",
+        "subscript_expression",
+        "number_literal",
+        "subscript_argument_list",
+        "parenthesized_expression",
+        "binary_expression",
+        "qualified_identifier",
+        "namespace_identifier",
+        "char_literal",
+    }
+)
 
 
 def _plain(node: Node) -> bool:
@@ -49,17 +85,30 @@ def tile_shuffle_of_vector(node: Node, ctx: LintContext) -> None:
     if vector is None:
         if type_name in _SCALARS or type_name.startswith(("std::", "hip")):
             return
-        ctx.report("HP725", node, f"`{node_text(function)}` of a `{type_name}`: HIP's tile shuffles take integers "
-                   "and floating-point scalars only (CUDA's take any trivially copyable type); shuffle each member")
+        ctx.report(
+            "HP725",
+            node,
+            f"`{node_text(function)}` of a `{type_name}`: HIP's tile shuffles take integers "
+            "and floating-point scalars only (CUDA's take any trivially copyable type); shuffle each member",
+        )
         return
     if not (_plain(receiver) and all(_plain(a) for a in args)):
-        ctx.report("HP725", node, f"`{node_text(function)}` of a `{type_name}`: HIP's tile shuffles take scalars "
-                   "only; shuffle each component (the arguments compute something, so they are not repeated here)")
+        ctx.report(
+            "HP725",
+            node,
+            f"`{node_text(function)}` of a `{type_name}`: HIP's tile shuffles take scalars "
+            "only; shuffle each component (the arguments compute something, so they are not repeated here)",
+        )
         return
     value, rest = node_text(args[0]), ", ".join(node_text(a) for a in args[1:])
     callee = node_text(function)
     parts = ", ".join(f"{callee}(({value}).{c}, {rest})" for c in _COMPONENTS[: int(vector.group(2))])
     text = f"make_{type_name}({parts})"
     fix = ctx.fix("HP725", "Shuffle each component", [Edit(node.start_byte, node.end_byte, text.encode())])
-    ctx.report("HP725", node, f"`{callee}` of a `{type_name}`: HIP's tile shuffles take integers and floating-point "
-               "scalars only; one shuffle per component", fix)
+    ctx.report(
+        "HP725",
+        node,
+        f"`{callee}` of a `{type_name}`: HIP's tile shuffles take integers and floating-point "
+        "scalars only; one shuffle per component",
+        fix,
+    )

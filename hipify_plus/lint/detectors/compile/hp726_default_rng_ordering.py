@@ -34,11 +34,23 @@ def default_rng_ordering(node: Node, ctx: LintContext) -> None:
     args = call_args(node)
     release = f"hipRAND before ROCm {format_version(added)} has no `{SET_ORDERING}`"
     if len(args) != 2 or args[0].type != "identifier" or node_text(args[1]) not in DEFAULTS:
-        ctx.report("HP726", node, f"{release} and generates in its default ordering only: choose the ordering "
-                   "by the generator type, or target a newer ROCm")
+        ctx.report(
+            "HP726",
+            node,
+            f"{release} and generates in its default ordering only: choose the ordering "
+            "by the generator type, or target a newer ROCm",
+        )
         return
     replacement = f"HIPRAND_STATUS_SUCCESS /* {SET_ORDERING}: the default ordering is the only one here */"
-    fix = ctx.fix("HP726", "Drop the call (it asks for the ordering in force)",
-                  [Edit(node.start_byte, node.end_byte, replacement.encode())])
-    ctx.report("HP726", node, f"{release}; its generators use the default ordering, which is what this call asks "
-               "for, so the call becomes its success status", fix)
+    fix = ctx.fix(
+        "HP726",
+        "Drop the call (it asks for the ordering in force)",
+        [Edit(node.start_byte, node.end_byte, replacement.encode())],
+    )
+    ctx.report(
+        "HP726",
+        node,
+        f"{release}; its generators use the default ordering, which is what this call asks "
+        "for, so the call becomes its success status",
+        fix,
+    )

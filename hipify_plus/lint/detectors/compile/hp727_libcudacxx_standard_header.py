@@ -15,11 +15,38 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-STANDARD_HEADERS = frozenset({"type_traits", "limits", "cstdint", "cstddef", "climits", "cfloat", "functional",
-                              "utility", "ratio", "initializer_list", "cassert"})
+STANDARD_HEADERS = frozenset(
+    {
+        "type_traits",
+        "limits",
+        "cstdint",
+        "cstddef",
+        "climits",
+        "cfloat",
+        "functional",
+        "utility",
+        "ratio",
+        "initializer_list",
+        "cassert",
+    }
+)
 # In those headers, but not constexpr in C++17's standard library (so not callable in device code)
-NOT_DEVICE = frozenset({"swap", "exchange", "function", "bind", "bind_front", "invoke", "reference_wrapper", "ref",
-                        "cref", "hash", "mem_fn", "not_fn"})
+NOT_DEVICE = frozenset(
+    {
+        "swap",
+        "exchange",
+        "function",
+        "bind",
+        "bind_front",
+        "invoke",
+        "reference_wrapper",
+        "ref",
+        "cref",
+        "hash",
+        "mem_fn",
+        "not_fn",
+    }
+)
 IDENTITY = "[](const auto& x) -> const auto& { return x; }"
 
 
@@ -29,7 +56,7 @@ def _libcudacxx_includes(ctx: LintContext) -> tuple[set[str], bool]:
     headers, other = set(), False
     for include in ctx.nodes({"preproc_include"}):
         path = include.child_by_field_name("path")
-        spelled = node_text(path).strip("<>\"") if path is not None else ""
+        spelled = node_text(path).strip('<>"') if path is not None else ""
         if spelled.startswith("cuda/std/"):
             if spelled.removeprefix("cuda/std/") in STANDARD_HEADERS:
                 headers.add(spelled)
@@ -43,15 +70,20 @@ def _libcudacxx_includes(ctx: LintContext) -> tuple[set[str], bool]:
 @detector("preproc_include", emits=("HP727",))
 def libcudacxx_standard_include(node: Node, ctx: LintContext) -> None:
     path = node.child_by_field_name("path")
-    spelled = node_text(path).strip("<>\"") if path is not None else ""
+    spelled = node_text(path).strip('<>"') if path is not None else ""
     if path is None or not ctx.is_hip or not spelled.startswith("cuda/std/"):
         return
     header = spelled.removeprefix("cuda/std/")
     if header not in STANDARD_HEADERS:
         return
     fix = ctx.fix("HP727", f"Include <{header}>", [Edit(path.start_byte, path.end_byte, f"<{header}>".encode())])
-    ctx.report("HP727", path, f"<{spelled}> is libcu++'s copy of <{header}>, which ROCm does not have; the standard "
-               "header works in HIP device code (hip-clang compiles its constexpr functions for the device)", fix)
+    ctx.report(
+        "HP727",
+        path,
+        f"<{spelled}> is libcu++'s copy of <{header}>, which ROCm does not have; the standard "
+        "header works in HIP device code (hip-clang compiles its constexpr functions for the device)",
+        fix,
+    )
 
 
 @detector("qualified_identifier", emits=("HP727",))
@@ -71,25 +103,50 @@ def libcudacxx_standard_name(node: Node, ctx: LintContext) -> None:
     word = node_text(name).split("<")[0].split("::")[0].strip()
     written = node_text(node)
     if word in NOT_DEVICE:
-        ctx.report("HP727", node, f"`{written}`: the standard library's `std::{word}` is not constexpr in C++17, so "
-                   "HIP device code cannot call it (libcu++'s can); rewrite the use, or keep it to host code and "
-                   "use `std::`")
+        ctx.report(
+            "HP727",
+            node,
+            f"`{written}`: the standard library's `std::{word}` is not constexpr in C++17, so "
+            "HIP device code cannot call it (libcu++'s can); rewrite the use, or keep it to host code and "
+            "use `std::`",
+        )
         return
     parent = node.parent
     if word == "identity":
-        call = parent if parent is not None and parent.type in ("call_expression", "compound_literal_expression") \
-            else None
-        arguments = call.child_by_field_name("arguments") if call is not None and call.type == "call_expression" \
+        call = (
+            parent if parent is not None and parent.type in ("call_expression", "compound_literal_expression") else None
+        )
+        arguments = (
+            call.child_by_field_name("arguments")
+            if call is not None and call.type == "call_expression"
             else (call.child_by_field_name("value") if call is not None else None)
+        )
         if call is None or arguments is None or arguments.named_child_count:
-            ctx.report("HP727", node, f"`{written}` is C++20's std::identity, which hipcc's default C++17 does not "
-                       f"have: pass the lambda `{IDENTITY}` or build with -std=c++20")
+            ctx.report(
+                "HP727",
+                node,
+                f"`{written}` is C++20's std::identity, which hipcc's default C++17 does not "
+                f"have: pass the lambda `{IDENTITY}` or build with -std=c++20",
+            )
             return
-        fix = ctx.fix("HP727", "Write the identity function as a lambda",
-                      [Edit(call.start_byte, call.end_byte, IDENTITY.encode())])
-        ctx.report("HP727", node, f"`{written}()` is C++20's std::identity (not in hipcc's default C++17): the "
-                   "lambda that returns its argument does the same", fix)
+        fix = ctx.fix(
+            "HP727",
+            "Write the identity function as a lambda",
+            [Edit(call.start_byte, call.end_byte, IDENTITY.encode())],
+        )
+        ctx.report(
+            "HP727",
+            node,
+            f"`{written}()` is C++20's std::identity (not in hipcc's default C++17): the "
+            "lambda that returns its argument does the same",
+            fix,
+        )
         return
     fix = ctx.fix("HP727", "Use std::", [Edit(node.start_byte, inner.start_byte, b"")])
-    ctx.report("HP727", node, f"`{written}` is libcu++'s copy of `std::{node_text(inner).removeprefix('std::')}`; "
-               "the standard one works in HIP device code", fix)
+    ctx.report(
+        "HP727",
+        node,
+        f"`{written}` is libcu++'s copy of `std::{node_text(inner).removeprefix('std::')}`; "
+        "the standard one works in HIP device code",
+        fix,
+    )

@@ -30,9 +30,17 @@ def port_flag_assumed(ctx: LintContext) -> None:
             if not name or name in seen or not is_port_flag(name):
                 continue
             seen.add(name)
-            if (name in build.file_macros or name in build.project_values or name in build.project_undefined
-                    or re.search(rb"#[ \t]*define[ \t]+" + name.encode() + rb"\b", ctx.data)):
+            if (
+                name in build.file_macros
+                or name in build.project_values
+                or name in build.project_undefined
+                or re.search(rb"#[ \t]*define[ \t]+" + name.encode() + rb"\b", ctx.data)
+            ):
                 continue  # the project defines it (or its headers decide it) itself
-            ctx.report("HP728", node, f"`{name}` reads as the project's switch for its ROCm build: convert kept the "
-                       f"code this build compiles when it is defined, so define it (-D{name}, or the project's own "
-                       "option that sets it)")
+            ctx.report(
+                "HP728",
+                node,
+                f"`{name}` reads as the project's switch for its ROCm build: convert kept the "
+                f"code this build compiles when it is defined, so define it (-D{name}, or the project's own "
+                "option that sets it)",
+            )

@@ -23,7 +23,7 @@ def _partition(value: Node) -> tuple[str, str] | None:
     scope, _, rest = callee.rpartition("::")
     if not rest.startswith("tiled_partition<") or not rest.endswith(">") or not scope:
         return None
-    return scope + "::", rest[len("tiled_partition<"):-1]
+    return scope + "::", rest[len("tiled_partition<") : -1]
 
 
 @detector("declaration", emits=("HP729",))
@@ -41,8 +41,16 @@ def tile_declared_auto(node: Node, ctx: LintContext) -> None:
     scope, size = found
     tile_type = f"{scope}thread_block_tile<{size}>"
     name = node_text(declarators[0].child_by_field_name("declarator") or declarators[0])
-    fix = ctx.fix("HP729", f"Declare `{name}` as `{tile_type}`",
-                  [Edit(placeholder.start_byte, placeholder.end_byte, tile_type.encode())])
-    ctx.report("HP729", placeholder, f"`auto {name}` is a `thread_block_tile<{size}, thread_block>`, whose "
-               "thread_rank(), size() and sync() HIP before 6.0 does not resolve (two bases declare them): "
-               f"`{tile_type}` does", fix)
+    fix = ctx.fix(
+        "HP729",
+        f"Declare `{name}` as `{tile_type}`",
+        [Edit(placeholder.start_byte, placeholder.end_byte, tile_type.encode())],
+    )
+    ctx.report(
+        "HP729",
+        placeholder,
+        f"`auto {name}` is a `thread_block_tile<{size}, thread_block>`, whose "
+        "thread_rank(), size() and sync() HIP before 6.0 does not resolve (two bases declare them): "
+        f"`{tile_type}` does",
+        fix,
+    )

@@ -35,7 +35,7 @@ def _block_insertion(ctx: LintContext, node: Node, block: str) -> Edit | None:
     line_start = data.rfind(b"\n", 0, item.start_byte) + 1
     if data[:line_start].rstrip(b"\n").endswith(b"\\"):
         return None
-    if data[line_start:item.start_byte].strip():
+    if data[line_start : item.start_byte].strip():
         return Edit(item.start_byte, item.start_byte, ("\n" + block).encode())
     return Edit(line_start, line_start, block.encode())
 
@@ -46,12 +46,12 @@ def _bounds_arguments(node: Node, ctx: LintContext) -> list[tuple[int, int]]:
     data = ctx.data
     start = data.find(b"(", node.start_byte, node.end_byte)
     end = node.end_byte - 1
-    if start < 0 or data[end:end + 1] != b")":
+    if start < 0 or data[end : end + 1] != b")":
         return []
     spans: list[tuple[int, int]] = []
     depth, begin = 0, start + 1
     for index in range(start + 1, end):
-        char = data[index:index + 1]
+        char = data[index : index + 1]
         if char in b"([{":
             depth += 1
         elif char in b")]}":
@@ -78,7 +78,7 @@ def _span_value(ctx: LintContext, span: tuple[int, int]) -> int | None:
 
 
 def _span_text(ctx: LintContext, span: tuple[int, int]) -> str:
-    return ctx.data[span[0]:span[1]].decode("utf-8", "surrogateescape")
+    return ctx.data[span[0] : span[1]].decode("utf-8", "surrogateescape")
 
 
 def _bounded_kernel_name(node: Node, ctx: LintContext) -> str:
@@ -94,8 +94,7 @@ def _macro_name(ctx: LintContext, stem: str, kernel: str, node: Node) -> str:
     """`HP_<stem>_<kernel>`, numbered when other kernels of that name need a different macro."""
     base = f"HP_{stem}_{re.sub(r'[^A-Za-z0-9_]', '_', kernel) or 'kernel'}"
     mine = ctx.text(node)
-    others = [n for n in ctx.nodes({"launch_bounds"})
-              if _bounded_kernel_name(n, ctx) == kernel and ctx.text(n) != mine]
+    others = [n for n in ctx.nodes({"launch_bounds"}) if _bounded_kernel_name(n, ctx) == kernel and ctx.text(n) != mine]
     if not others:
         return base
     earlier = {ctx.text(n) for n in others if n.start_byte < node.start_byte}

@@ -40,12 +40,18 @@ def _macro_value(ctx: LintContext, name: str, seen: frozenset[str] = frozenset()
     None unless every such definition gives the same value."""
     if name in seen:
         return None
-    texts = [ctx.text(value) for node in ctx.nodes({"preproc_def"})
-             if (macro := node.child_by_field_name("name")) is not None and ctx.text(macro) == name
-             and (value := node.child_by_field_name("value")) is not None and not ctx.inactive_on_amd(node)]
+    texts = [
+        ctx.text(value)
+        for node in ctx.nodes({"preproc_def"})
+        if (macro := node.child_by_field_name("name")) is not None
+        and ctx.text(macro) == name
+        and (value := node.child_by_field_name("value")) is not None
+        and not ctx.inactive_on_amd(node)
+    ]
     if not texts and ctx.project_includes:
-        texts = sorted(header_macro_values(ctx.source.path, ctx.project_includes, ctx.settings.target_rocm)
-                       .get(name, ()))
+        texts = sorted(
+            header_macro_values(ctx.source.path, ctx.project_includes, ctx.settings.target_rocm).get(name, ())
+        )
     values = {_fold_text(ctx, text, seen | {name}) for text in texts}
     return values.pop() if len(values) == 1 else None
 

@@ -7,13 +7,7 @@ from __future__ import annotations
 import math
 import re
 
-from hipify_plus.cuda.syntax import (
-    base_name,
-    call_args,
-    callee_text,
-    declarator_name,
-    descendants,
-)
+from hipify_plus.cuda.syntax import base_name, call_args, callee_text, declarator_name, descendants
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.launch._arch import _lds_limit, _tightest
 from hipify_plus.lint.detectors.launch._constants import _int, _macro_value
@@ -21,16 +15,75 @@ from hipify_plus.parse import Node
 
 ELEMENT_BYTES = {
     **dict.fromkeys(("char", "signed char", "unsigned char", "int8_t", "uint8_t", "bool", "char1", "uchar1"), 1),
-    **dict.fromkeys(("short", "unsigned short", "short int", "int16_t", "uint16_t", "half", "__half",
-                     "__nv_bfloat16", "__hip_bfloat16", "hip_bfloat16", "char2", "uchar2", "short1", "ushort1"), 2),
+    **dict.fromkeys(
+        (
+            "short",
+            "unsigned short",
+            "short int",
+            "int16_t",
+            "uint16_t",
+            "half",
+            "__half",
+            "__nv_bfloat16",
+            "__hip_bfloat16",
+            "hip_bfloat16",
+            "char2",
+            "uchar2",
+            "short1",
+            "ushort1",
+        ),
+        2,
+    ),
     **dict.fromkeys(("char3", "uchar3"), 3),
-    **dict.fromkeys(("int", "unsigned", "unsigned int", "signed", "signed int", "float", "int32_t", "uint32_t",
-                     "half2", "__half2", "__nv_bfloat162", "__hip_bfloat162", "char4", "uchar4", "short2",
-                     "ushort2", "int1", "uint1", "float1"), 4),
+    **dict.fromkeys(
+        (
+            "int",
+            "unsigned",
+            "unsigned int",
+            "signed",
+            "signed int",
+            "float",
+            "int32_t",
+            "uint32_t",
+            "half2",
+            "__half2",
+            "__nv_bfloat162",
+            "__hip_bfloat162",
+            "char4",
+            "uchar4",
+            "short2",
+            "ushort2",
+            "int1",
+            "uint1",
+            "float1",
+        ),
+        4,
+    ),
     **dict.fromkeys(("short3", "ushort3"), 6),
-    **dict.fromkeys(("double", "long long", "unsigned long long", "long long int", "long", "unsigned long",
-                     "int64_t", "uint64_t", "size_t", "float2", "int2", "uint2", "double1", "short4", "ushort4",
-                     "longlong1", "ulonglong1", "long1", "ulong1"), 8),
+    **dict.fromkeys(
+        (
+            "double",
+            "long long",
+            "unsigned long long",
+            "long long int",
+            "long",
+            "unsigned long",
+            "int64_t",
+            "uint64_t",
+            "size_t",
+            "float2",
+            "int2",
+            "uint2",
+            "double1",
+            "short4",
+            "ushort4",
+            "longlong1",
+            "ulonglong1",
+            "long1",
+            "ulong1",
+        ),
+        8,
+    ),
     **dict.fromkeys(("float3", "int3", "uint3"), 12),
     **dict.fromkeys(("float4", "int4", "uint4", "double2", "longlong2", "ulonglong2", "long2", "ulong2"), 16),
     **dict.fromkeys(("double3", "longlong3", "ulonglong3"), 24),
@@ -129,9 +182,10 @@ def _has_bounds(ctx: LintContext, kernel: Node) -> bool:
     """True if the kernel declares a block-size bound, or may through a macro the grammar could
     not place (an ERROR node among its specifiers)."""
     name = declarator_name(kernel)
-    head = ctx.data[kernel.start_byte:name.start_byte if name is not None else kernel.end_byte]
-    return any(c.type in ("launch_bounds", "ERROR") for c in kernel.children) \
-        or any(word in head for word in (b"launch_bounds", b"amdgpu_flat_work_group_size", b"__maxnreg__"))
+    head = ctx.data[kernel.start_byte : name.start_byte if name is not None else kernel.end_byte]
+    return any(c.type in ("launch_bounds", "ERROR") for c in kernel.children) or any(
+        word in head for word in (b"launch_bounds", b"amdgpu_flat_work_group_size", b"__maxnreg__")
+    )
 
 
 def _static_shared_bytes(ctx: LintContext, kernel: Node) -> tuple[int, Node | None]:

@@ -16,12 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from hipify_plus.cuda.syntax import (
-    base_name,
-    callee_text,
-    declarator_name,
-    descendants,
-)
+from hipify_plus.cuda.syntax import base_name, callee_text, declarator_name, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._kernels import ELEMENT_BYTES
 from hipify_plus.parse import Node
@@ -98,8 +93,7 @@ def _count_declaration(ctx: LintContext, declaration: Node, estimate: RegisterEs
         if target is None:
             continue
         count, pointer, array = 1, False, False
-        while target is not None and target.type in ("array_declarator", "pointer_declarator",
-                                                     "reference_declarator"):
+        while target is not None and target.type in ("array_declarator", "pointer_declarator", "reference_declarator"):
             if target.type == "array_declarator":
                 size = ctx.int_value(target.child_by_field_name("size"))
                 count *= size if size is not None and size > 0 else UNKNOWN_ARRAY_ELEMENTS
@@ -107,7 +101,8 @@ def _count_declaration(ctx: LintContext, declaration: Node, estimate: RegisterEs
             else:
                 pointer = True
             target = target.child_by_field_name("declarator") or next(
-                (c for c in target.named_children if c.type != "type_qualifier"), None)
+                (c for c in target.named_children if c.type != "type_qualifier"), None
+            )
         words = count * (POINTER_WORDS if pointer else element)
         if array:
             estimate.array_words += words

@@ -11,20 +11,10 @@ from hipify_plus.cuda.syntax import base_name, call_args, callee_text, declarato
 from hipify_plus.edits import Edit
 from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import Launch, LintContext
-from hipify_plus.lint.detectors.launch._arch import (
-    SIMDS_PER_CU,
-    _arches,
-    _vgpr_cap_for_waves,
-    _wave_size,
-)
+from hipify_plus.lint.detectors.launch._arch import SIMDS_PER_CU, _arches, _vgpr_cap_for_waves, _wave_size
 from hipify_plus.lint.detectors.launch._bounds import _item_start
 from hipify_plus.lint.detectors.launch._constants import _macro_value
-from hipify_plus.lint.detectors.launch._kernels import (
-    _block_size,
-    _has_bounds,
-    _kernel_definitions,
-    _launched,
-)
+from hipify_plus.lint.detectors.launch._kernels import _block_size, _has_bounds, _kernel_definitions, _launched
 from hipify_plus.lint.detectors.launch._registers import RegisterEstimate, register_estimate
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
@@ -72,11 +62,14 @@ def _escaped_kernels(ctx: LintContext, names: set[str], launches: list[Launch]) 
         if parent is not None and parent.type == "function_declarator":
             continue  # the definition or a prototype
         call = parent
-        while call is not None and call.type not in ("call_expression", "expression_statement", "declaration",
-                                                      "compound_statement"):
+        while call is not None and call.type not in (
+            "call_expression",
+            "expression_statement",
+            "declaration",
+            "compound_statement",
+        ):
             call = call.parent
-        if call is not None and call.type == "call_expression" \
-                and re.match(r"(cuda|hip|cu)[A-Z]", callee_text(call)):
+        if call is not None and call.type == "call_expression" and re.match(r"(cuda|hip|cu)[A-Z]", callee_text(call)):
             continue  # cudaFuncSetAttribute(k, ...), cudaOccupancy...(&n, k, ...)
         escaped.add(name)
     return escaped
@@ -110,8 +103,15 @@ def missing_launch_bounds(ctx: LintContext) -> None:
                 _report_missing_bounds(ctx, kernel, kernel_name, launches, blocks, largest, estimate)
 
 
-def _report_missing_bounds(ctx: LintContext, kernel: Node, name: str, launches: list[Launch],
-                           blocks: list[int | None], largest: int, estimate: RegisterEstimate) -> None:
+def _report_missing_bounds(
+    ctx: LintContext,
+    kernel: Node,
+    name: str,
+    launches: list[Launch],
+    blocks: list[int | None],
+    largest: int,
+    estimate: RegisterEstimate,
+) -> None:
     declarator = kernel.child_by_field_name("declarator")
     while declarator is not None and declarator.type != "function_declarator":
         declarator = declarator.child_by_field_name("declarator")
@@ -119,22 +119,32 @@ def _report_missing_bounds(ctx: LintContext, kernel: Node, name: str, launches: 
     if declarator is None or name_node is None:
         return
     same = len(set(blocks)) == 1
-    bound = _bound_text(ctx, kernel, [launch for launch in launches if _launched(ctx, launch) == name]) \
-        if same else None
+    bound = (
+        _bound_text(ctx, kernel, [launch for launch in launches if _launched(ctx, launch) == name]) if same else None
+    )
     bound = bound or str(largest)
     applicability = None
     in_header = is_header(ctx.source.path)
     if not same or (in_header and not _internal_linkage(ctx, kernel)):
         applicability = "unsafe"
     title = f"Add `__launch_bounds__({bound})`"
-    fix = ctx.fix("HP201", title, [Edit(declarator.start_byte, declarator.start_byte,
-                                        f"__launch_bounds__({bound}) ".encode())], applicability)
+    fix = ctx.fix(
+        "HP201",
+        title,
+        [Edit(declarator.start_byte, declarator.start_byte, f"__launch_bounds__({bound}) ".encode())],
+        applicability,
+    )
     launched = f"{largest} thread{'s' if largest > 1 else ''}" if same else f"at most {largest} threads"
     arch, capped, allowed = _register_gain(ctx, largest)
-    ctx.report("HP201", name_node, f"kernel `{name}` has no `__launch_bounds__`, and every launch in this file "
-               f"uses {launched} per block: AMD compiles it for {DEFAULT_MAX_THREADS}-thread blocks, which caps "
-               f"it at {capped} VGPRs per lane on {arch} instead of {allowed}, and it holds {estimate.evidence()}, "
-               "so it is likely to spill to scratch memory", fix)
+    ctx.report(
+        "HP201",
+        name_node,
+        f"kernel `{name}` has no `__launch_bounds__`, and every launch in this file "
+        f"uses {launched} per block: AMD compiles it for {DEFAULT_MAX_THREADS}-thread blocks, which caps "
+        f"it at {capped} VGPRs per lane on {arch} instead of {allowed}, and it holds {estimate.evidence()}, "
+        "so it is likely to spill to scratch memory",
+        fix,
+    )
 
 
 def _bound_text(ctx: LintContext, kernel: Node, launches: list[Launch]) -> str | None:

@@ -5,12 +5,7 @@ from __future__ import annotations
 from hipify_plus.cuda.syntax import base_name, declarator_name, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._bounds import _bounds_arguments, _span_value
-from hipify_plus.lint.detectors.launch._kernels import (
-    _block_size,
-    _has_bounds,
-    _kernel_definitions,
-    _launched,
-)
+from hipify_plus.lint.detectors.launch._kernels import _block_size, _has_bounds, _kernel_definitions, _launched
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
@@ -22,13 +17,18 @@ def _amd_attribute_values(ctx: LintContext, node: Node, attribute: str) -> list[
         if child.type not in ("attribute_specifier", "attribute_declaration"):
             continue
         for call in (n for n in descendants(child) if n.type in ("call_expression", "attribute")):
-            name = call.child_by_field_name("function") if call.type == "call_expression" else \
-                call.child_by_field_name("name")
+            name = (
+                call.child_by_field_name("function")
+                if call.type == "call_expression"
+                else call.child_by_field_name("name")
+            )
             if name is not None and ctx.text(name) == attribute:
                 arguments = call.child_by_field_name("arguments") or next(
-                    (c for c in call.children if c.type == "argument_list"), None)
-                return [ctx.int_value(a) for a in (arguments.named_children if arguments else ())
-                        if a.type != "comment"]
+                    (c for c in call.children if c.type == "argument_list"), None
+                )
+                return [
+                    ctx.int_value(a) for a in (arguments.named_children if arguments else ()) if a.type != "comment"
+                ]
     return None
 
 
@@ -58,6 +58,10 @@ def launch_exceeds_launch_bounds(ctx: LintContext) -> None:
         threads = _block_size(ctx, launch)
         if limit is None or threads is None or threads <= limit or len(launch.config) < 2:
             continue
-        ctx.report("HP202", launch.config[1], f"launch of `{launched}` with {threads} threads per block "
-                   f"exceeds its launch bounds ({limit}): the HIP runtime refuses it with "
-                   "`hipErrorLaunchFailure` (\"Launch params ... are larger than launch bounds\")")
+        ctx.report(
+            "HP202",
+            launch.config[1],
+            f"launch of `{launched}` with {threads} threads per block "
+            f"exceeds its launch bounds ({limit}): the HIP runtime refuses it with "
+            '`hipErrorLaunchFailure` ("Launch params ... are larger than launch bounds")',
+        )

@@ -51,21 +51,32 @@ def _platform_definitions(ctx: LintContext, name: str) -> tuple[Node, Node] | Li
     """For a macro defined once per platform under `#if defined(__HIP_PLATFORM_AMD__) ... #else`:
     its (AMD, other) preproc_arg nodes. False if `name` has other #defines (chosen some other
     way); None if it has no #define here."""
-    definitions = [n for n in ctx.nodes({"preproc_def"})
-                   if (d := n.child_by_field_name("name")) is not None and ctx.text(d) == name]
+    definitions = [
+        n
+        for n in ctx.nodes({"preproc_def"})
+        if (d := n.child_by_field_name("name")) is not None and ctx.text(d) == name
+    ]
     if len(definitions) < 2:
         return None
     if len(definitions) != 2:
         return False
     first, second = definitions
     branch = first.parent
-    if branch is None or branch.type not in ("preproc_if", "preproc_ifdef") or second.parent is None \
-            or second.parent.type != "preproc_else" or second.parent.parent != branch:
+    if (
+        branch is None
+        or branch.type not in ("preproc_if", "preproc_ifdef")
+        or second.parent is None
+        or second.parent.type != "preproc_else"
+        or second.parent.parent != branch
+    ):
         return False
     condition = branch.child_by_field_name("condition") or branch.child_by_field_name("name")
     condition_text = ctx.text(condition) if condition is not None else ""
-    if "__HIP_PLATFORM_AMD__" not in condition_text or "!" in condition_text \
-            or (branch.type == "preproc_ifdef" and ctx.text(branch.children[0]) != "#ifdef"):
+    if (
+        "__HIP_PLATFORM_AMD__" not in condition_text
+        or "!" in condition_text
+        or (branch.type == "preproc_ifdef" and ctx.text(branch.children[0]) != "#ifdef")
+    ):
         return False
     amd, other = first.child_by_field_name("value"), second.child_by_field_name("value")
     if amd is None or other is None:
@@ -97,8 +108,12 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
     if amd_value is None and _picked_per_platform(ctx, min_text):
         return  # a function of the file that chooses the value per platform (ggml's configs)
     if max_threads is None or amd_value is None or cuda_value is None:
-        ctx.report("HP203", node, f"`{bounds_text}`: HIP passes the second argument (min blocks per SM on "
-                   "NVIDIA) as `amdgpu_waves_per_eu`, min waves per SIMD, a different unit")
+        ctx.report(
+            "HP203",
+            node,
+            f"`{bounds_text}`: HIP passes the second argument (min blocks per SM on "
+            "NVIDIA) as `amdgpu_waves_per_eu`, min waves per SIMD, a different unit",
+        )
         return
     wanted = {a: _waves_for_blocks(max_threads, cuda_value, a) for a in _arches(ctx)}
     owner = node.parent
@@ -111,17 +126,27 @@ def launch_bounds_min_blocks_reinterpreted(node: Node, ctx: LintContext) -> None
     kernel = _bounded_kernel_name(node, ctx) or "kernel"
     needed = math.ceil(cuda_value * math.ceil(max_threads / _wave_size(arch)) / SIMDS_PER_CU)
     beyond = f" ({_max_waves_per_eu(arch)} at most)" if needed > _max_waves_per_eu(arch) else ""
-    message = (f"`{bounds_text}`: HIP passes {amd_value} as `amdgpu_waves_per_eu({amd_value})` (min waves per "
-               f"SIMD), but {cuda_value} resident blocks of {max_threads} threads per CU need "
-               f"{max(needed, 1)} waves per SIMD on {arch}{beyond}")
+    message = (
+        f"`{bounds_text}`: HIP passes {amd_value} as `amdgpu_waves_per_eu({amd_value})` (min waves per "
+        f"SIMD), but {cuda_value} resident blocks of {max_threads} threads per CU need "
+        f"{max(needed, 1)} waves per SIMD on {arch}{beyond}"
+    )
     if platform is None:
-        edits = [] if "/" in min_text else \
-            _platform_macro_edits(ctx, node, spans[1], "MIN_BLOCKS", kernel, str(waves), " ".join(min_text.split()))
+        edits = (
+            []
+            if "/" in min_text
+            else _platform_macro_edits(
+                ctx, node, spans[1], "MIN_BLOCKS", kernel, str(waves), " ".join(min_text.split())
+            )
+        )
     else:
         start, end = _stripped_node_span(ctx, platform[0])
         edits = [Edit(start, end, str(waves).encode())]
-    fix = ctx.fix("HP203", f"Use `amdgpu_waves_per_eu({waves})` on AMD, keep {cuda_text} blocks on NVIDIA",
-                  edits) if edits else None
+    fix = (
+        ctx.fix("HP203", f"Use `amdgpu_waves_per_eu({waves})` on AMD, keep {cuda_text} blocks on NVIDIA", edits)
+        if edits
+        else None
+    )
     ctx.report("HP203", node, message, fix)
 
 
@@ -160,8 +185,10 @@ def _picked_per_platform(ctx: LintContext, text: str, depth: int = 3) -> bool:
             continue
         seen.add(name)
         for definition in definitions[name]:
-            if any(n.type in CONDITIONALS and (c := condition_of(n)) is not None and mentions_amd(c)
-                   for n in descendants(definition)):
+            if any(
+                n.type in CONDITIONALS and (c := condition_of(n)) is not None and mentions_amd(c)
+                for n in descendants(definition)
+            ):
                 return True
             pending.extend((called, left - 1) for called in _CALLED.findall(ctx.text(definition)))
     return False
@@ -176,14 +203,17 @@ def _definitions(ctx: LintContext) -> dict[str, list[Node]]:
     return found
 
 
-def _platform_macro_edits(ctx: LintContext, bounds: Node, span: tuple[int, int], stem: str, kernel: str,
-                          amd_text: str, cuda_text: str) -> list[Edit]:
+def _platform_macro_edits(
+    ctx: LintContext, bounds: Node, span: tuple[int, int], stem: str, kernel: str, amd_text: str, cuda_text: str
+) -> list[Edit]:
     """Replace a `__launch_bounds__` argument by a macro defined per platform just above the
     kernel; [] where no #if can go there."""
     macro = _macro_name(ctx, stem, kernel, bounds)
     owner = bounds.parent or bounds
-    block = (f"{AMD_GUARD}  // hipify-plus: HIP reads this as min waves per SIMD\n"
-             f"#define {macro} {amd_text}\n#else\n#define {macro} {cuda_text}\n#endif\n")
+    block = (
+        f"{AMD_GUARD}  // hipify-plus: HIP reads this as min waves per SIMD\n"
+        f"#define {macro} {amd_text}\n#else\n#define {macro} {cuda_text}\n#endif\n"
+    )
     insertion = _block_insertion(ctx, owner, block)
     if insertion is None:
         return []

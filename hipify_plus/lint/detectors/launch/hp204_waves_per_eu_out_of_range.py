@@ -20,8 +20,12 @@ def waves_per_eu_out_of_range_in_launch_bounds(node: Node, ctx: LintContext) -> 
     arch, limit = _tightest(ctx, _max_waves_per_eu)
     if value is None or value <= limit:
         return
-    ctx.report("HP204", spans[1], f"HIP passes {value} as `amdgpu_waves_per_eu({value})`, above the {limit} waves "
-               f"per SIMD of {arch}: the compiler silently ignores the request")
+    ctx.report(
+        "HP204",
+        spans[1],
+        f"HIP passes {value} as `amdgpu_waves_per_eu({value})`, above the {limit} waves "
+        f"per SIMD of {arch}: the compiler silently ignores the request",
+    )
 
 
 # HP204
@@ -31,13 +35,20 @@ def waves_per_eu_out_of_range(node: Node, ctx: LintContext) -> None:
     if name is None or ctx.text(name) != "amdgpu_waves_per_eu":
         return
     arguments = node.child_by_field_name("arguments") or next(
-        (c for c in node.children if c.type == "argument_list"), None)
+        (c for c in node.children if c.type == "argument_list"), None
+    )
     values = [a for a in (arguments.named_children if arguments else ()) if a.type != "comment"]
     arch, limit = _tightest(ctx, _max_waves_per_eu)
     over = [a for a in values if (v := ctx.int_value(a)) is not None and v > limit]
     if not over:
         return
-    fix = ctx.fix("HP204", f"Clamp to {limit} waves per SIMD",
-                  [Edit(a.start_byte, a.end_byte, str(limit).encode()) for a in over])
-    ctx.report("HP204", node, f"`{ctx.text(node)}` asks for more than the {limit} waves per SIMD of {arch}: "
-               "the compiler silently ignores the whole request", fix)
+    fix = ctx.fix(
+        "HP204", f"Clamp to {limit} waves per SIMD", [Edit(a.start_byte, a.end_byte, str(limit).encode()) for a in over]
+    )
+    ctx.report(
+        "HP204",
+        node,
+        f"`{ctx.text(node)}` asks for more than the {limit} waves per SIMD of {arch}: "
+        "the compiler silently ignores the whole request",
+        fix,
+    )

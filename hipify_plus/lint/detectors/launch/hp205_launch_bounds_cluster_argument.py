@@ -24,14 +24,22 @@ def launch_bounds_cluster_argument(node: Node, ctx: LintContext) -> None:
         return
     kernel = _bounded_kernel_name(node, ctx) or "kernel"
     min_text = " ".join(_span_text(ctx, spans[1]).split())
-    rest = " ".join(ctx.data[spans[1][0]:spans[2][1]].decode("utf-8", "surrogateescape").split())
+    rest = " ".join(ctx.data[spans[1][0] : spans[2][1]].decode("utf-8", "surrogateescape").split())
     macro = _macro_name(ctx, "MIN_BLOCKS_CLUSTER", kernel, node)
-    block = (f"{AMD_GUARD}  // hipify-plus: no block clusters on AMD\n"
-             f"#define {macro} {min_text}\n#else\n#define {macro} {rest}\n#endif\n")
+    block = (
+        f"{AMD_GUARD}  // hipify-plus: no block clusters on AMD\n"
+        f"#define {macro} {min_text}\n#else\n#define {macro} {rest}\n#endif\n"
+    )
     insertion = _block_insertion(ctx, node.parent or node, block)
     fix = None
     if insertion is not None and "/" not in rest:
-        fix = ctx.fix("HP205", "Drop the cluster argument on AMD",
-                      [insertion, Edit(spans[1][0], spans[2][1], macro.encode())])
-    ctx.report("HP205", node, f"`{ctx.text(node)}`: the third argument (max blocks per cluster, CUDA 12) does "
-               "not compile with HIP's two-argument `__launch_bounds__` (\"expected unqualified-id\")", fix)
+        fix = ctx.fix(
+            "HP205", "Drop the cluster argument on AMD", [insertion, Edit(spans[1][0], spans[2][1], macro.encode())]
+        )
+    ctx.report(
+        "HP205",
+        node,
+        f"`{ctx.text(node)}`: the third argument (max blocks per cluster, CUDA 12) does "
+        'not compile with HIP\'s two-argument `__launch_bounds__` ("expected unqualified-id")',
+        fix,
+    )

@@ -32,12 +32,21 @@ def maxnreg_attribute(ctx: LintContext) -> None:
         value = _maxnreg_value(ctx, use)
         fix = None
         if insertion is not None:
-            fix = ctx.fix("HP206", "Define `__maxnreg__` as `amdgpu_num_vgpr` on AMD", [insertion],
-                          None if constant else "display")
+            fix = ctx.fix(
+                "HP206",
+                "Define `__maxnreg__` as `amdgpu_num_vgpr` on AMD",
+                [insertion],
+                None if constant else "display",
+            )
         shown = f"__maxnreg__({value})" if value is not None else "__maxnreg__"
-        ctx.report("HP206", (use.start_byte, end), f"`{shown}` (CUDA 12.4) is not defined by HIP: the kernel "
-                   "does not compile (\"variable has incomplete type 'void'\"); the AMD register cap is "
-                   "`amdgpu_num_vgpr`", fix)
+        ctx.report(
+            "HP206",
+            (use.start_byte, end),
+            f"`{shown}` (CUDA 12.4) is not defined by HIP: the kernel "
+            "does not compile (\"variable has incomplete type 'void'\"); the AMD register cap is "
+            "`amdgpu_num_vgpr`",
+            fix,
+        )
 
 
 _MAXNREG_COMPAT = """\
@@ -63,8 +72,13 @@ def _maxnreg_value(ctx: LintContext, use: Node) -> int | None:
 
 def _maxnreg_owner(use: Node) -> Node:
     node = use
-    while node.parent is not None and node.parent.type not in ("translation_unit", "declaration_list",
-                                                               "preproc_if", "preproc_ifdef", "preproc_else",
-                                                               "preproc_elif"):
+    while node.parent is not None and node.parent.type not in (
+        "translation_unit",
+        "declaration_list",
+        "preproc_if",
+        "preproc_ifdef",
+        "preproc_else",
+        "preproc_elif",
+    ):
         node = node.parent
     return node

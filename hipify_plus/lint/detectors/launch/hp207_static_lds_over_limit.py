@@ -13,7 +13,7 @@ from hipify_plus.parse import Node
 # HP207
 @detector("function_definition", emits=("HP207",))
 def static_lds_over_limit(node: Node, ctx: LintContext) -> None:
-    if "__global__" not in ctx.execution_space(node) or b"__shared__" not in ctx.data[node.start_byte:node.end_byte]:
+    if "__global__" not in ctx.execution_space(node) or b"__shared__" not in ctx.data[node.start_byte : node.end_byte]:
         return
     total, crossing = _static_shared_bytes(ctx, node)
     if crossing is None:
@@ -21,6 +21,10 @@ def static_lds_over_limit(node: Node, ctx: LintContext) -> None:
     arch, limit = _tightest(ctx, _lds_limit)
     name = declarator_name(node)
     kernel = base_name(ctx.text(name)) if name is not None else "kernel"
-    ctx.report("HP207", crossing, f"static `__shared__` memory in `{kernel}` reaches {_kib(total)} ({total} bytes), "
-               f"over the {_kib(limit)} of LDS a workgroup can address on {arch}: hipcc fails with "
-               f"\"local memory ({total}) exceeds limit ({limit})\"")
+    ctx.report(
+        "HP207",
+        crossing,
+        f"static `__shared__` memory in `{kernel}` reaches {_kib(total)} ({total} bytes), "
+        f"over the {_kib(limit)} of LDS a workgroup can address on {arch}: hipcc fails with "
+        f'"local memory ({total}) exceeds limit ({limit})"',
+    )

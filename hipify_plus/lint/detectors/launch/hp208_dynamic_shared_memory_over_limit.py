@@ -15,10 +15,14 @@ from hipify_plus.lint.detectors.launch._kernels import (
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
 
-MAX_DYNAMIC_SMEM_ATTRIBUTES = frozenset({
-    "cudaFuncAttributeMaxDynamicSharedMemorySize", "hipFuncAttributeMaxDynamicSharedMemorySize",
-    "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", "HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
-})
+MAX_DYNAMIC_SMEM_ATTRIBUTES = frozenset(
+    {
+        "cudaFuncAttributeMaxDynamicSharedMemorySize",
+        "hipFuncAttributeMaxDynamicSharedMemorySize",
+        "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+        "HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+    }
+)
 
 
 def _shared_bytes_argument(launch: Launch) -> Node | None:
@@ -66,8 +70,7 @@ def launch_shared_memory_over_limit(ctx: LintContext) -> None:
             continue
         static = _static_shared_by_kernel(ctx) if static is None else static
         kernel = _launched(ctx, launch)
-        _report_shared_over_limit(ctx, argument, requested, static.get(kernel, 0),
-                                  f"the launch of `{kernel}` asks for")
+        _report_shared_over_limit(ctx, argument, requested, static.get(kernel, 0), f"the launch of `{kernel}` asks for")
 
 
 # HP208
@@ -82,8 +85,7 @@ def launch_config_shared_memory_over_limit(node: Node, ctx: LintContext) -> None
     right = node.child_by_field_name("right")
     requested = ctx.int_value(right)
     if right is not None and requested is not None:
-        _report_shared_over_limit(ctx, right, requested, 0,
-                                  "the launch configuration asks for")
+        _report_shared_over_limit(ctx, right, requested, 0, "the launch configuration asks for")
 
 
 def _report_shared_over_limit(ctx: LintContext, span: Node, requested: int, static: int, what: str) -> None:
@@ -91,6 +93,10 @@ def _report_shared_over_limit(ctx: LintContext, span: Node, requested: int, stat
     if requested + static <= limit:
         return
     with_static = f" (+ {_kib(static)} static)" if static else ""
-    ctx.report("HP208", span, f"{what} {_kib(requested)} of dynamic shared memory{with_static}: a workgroup on "
-               f"{arch} addresses at most {_kib(limit)} of LDS, so HIP returns `hipErrorInvalidValue`; "
-               "size the tile from `hipDeviceAttributeMaxSharedMemoryPerBlock`")
+    ctx.report(
+        "HP208",
+        span,
+        f"{what} {_kib(requested)} of dynamic shared memory{with_static}: a workgroup on "
+        f"{arch} addresses at most {_kib(limit)} of LDS, so HIP returns `hipErrorInvalidValue`; "
+        "size the tile from `hipDeviceAttributeMaxSharedMemoryPerBlock`",
+    )

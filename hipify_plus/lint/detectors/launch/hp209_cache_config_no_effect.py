@@ -8,18 +8,34 @@ from hipify_plus.lint.detectors.launch._kernels import FUNC_SET_ATTRIBUTE
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-CACHE_CONFIG_CALLS = frozenset({
-    "cudaFuncSetCacheConfig", "cudaDeviceSetCacheConfig", "cudaThreadSetCacheConfig",
-    "cudaDeviceSetSharedMemConfig", "cudaFuncSetSharedMemConfig",
-    "cuFuncSetCacheConfig", "cuCtxSetCacheConfig", "cuFuncSetSharedMemConfig", "cuCtxSetSharedMemConfig",
-    "hipFuncSetCacheConfig", "hipDeviceSetCacheConfig", "hipDeviceSetSharedMemConfig",
-    "hipFuncSetSharedMemConfig", "hipCtxSetCacheConfig", "hipCtxSetSharedMemConfig",
-})
+CACHE_CONFIG_CALLS = frozenset(
+    {
+        "cudaFuncSetCacheConfig",
+        "cudaDeviceSetCacheConfig",
+        "cudaThreadSetCacheConfig",
+        "cudaDeviceSetSharedMemConfig",
+        "cudaFuncSetSharedMemConfig",
+        "cuFuncSetCacheConfig",
+        "cuCtxSetCacheConfig",
+        "cuFuncSetSharedMemConfig",
+        "cuCtxSetSharedMemConfig",
+        "hipFuncSetCacheConfig",
+        "hipDeviceSetCacheConfig",
+        "hipDeviceSetSharedMemConfig",
+        "hipFuncSetSharedMemConfig",
+        "hipCtxSetCacheConfig",
+        "hipCtxSetSharedMemConfig",
+    }
+)
 
-CARVEOUT_ATTRIBUTES = frozenset({
-    "cudaFuncAttributePreferredSharedMemoryCarveout", "hipFuncAttributePreferredSharedMemoryCarveout",
-    "CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT", "HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT",
-})
+CARVEOUT_ATTRIBUTES = frozenset(
+    {
+        "cudaFuncAttributePreferredSharedMemoryCarveout",
+        "hipFuncAttributePreferredSharedMemoryCarveout",
+        "CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT",
+        "HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT",
+    }
+)
 
 
 # HP209
@@ -27,11 +43,18 @@ CARVEOUT_ATTRIBUTES = frozenset({
 def cache_config_no_effect(node: Node, ctx: LintContext) -> None:
     name = callee_text(node)
     if name in CACHE_CONFIG_CALLS:
-        ctx.report("HP209", node, f"`{name}` has no effect on AMD GPUs: LDS and L1 are separate fixed-size "
-                   "memories, and HIP ignores the setting")
+        ctx.report(
+            "HP209",
+            node,
+            f"`{name}` has no effect on AMD GPUs: LDS and L1 are separate fixed-size "
+            "memories, and HIP ignores the setting",
+        )
         return
     if name in FUNC_SET_ATTRIBUTE:
         args = call_args(node)
         if len(args) == 3 and ctx.text(args[1]).split("::")[-1] in CARVEOUT_ATTRIBUTES:
-            ctx.report("HP209", node, f"`{ctx.text(args[1])}` has no effect on AMD GPUs: the LDS size is fixed "
-                       "and not carved out of L1")
+            ctx.report(
+                "HP209",
+                node,
+                f"`{ctx.text(args[1])}` has no effect on AMD GPUs: the LDS size is fixed and not carved out of L1",
+            )

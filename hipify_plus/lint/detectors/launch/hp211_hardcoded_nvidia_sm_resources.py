@@ -18,21 +18,49 @@ _SMEM = frozenset({"smem", "shmem", "shm", "shared", "sharedmem", "smemsize"})
 _SM = frozenset({"sm", "mp", "smx", "multiprocessor"})
 NVIDIA_RESOURCES: tuple[tuple[frozenset[int], tuple[frozenset[str], ...], bool, str], ...] = (
     # values, word groups that must all match, also in arithmetic/comparisons, what it is
-    (frozenset({65536, 32768}), (_REG,), True,
-     "NVIDIA's registers per SM (64 K): a gfx90a CU has 4 SIMDs x 512 VGPRs per lane x 64 lanes"),
-    (frozenset({255}), (_REG,), False,
-     "NVIDIA's 255-register per-thread limit: AMD allows 256 VGPRs per lane, 512 with AGPRs on gfx90a/gfx94x"),
-    (frozenset({2048, 1536}), (frozenset({"thread"}), _SM), True,
-     "NVIDIA's resident threads per SM: on AMD it depends on the GPU (waves per SIMD x SIMDs x wave size)"),
-    (frozenset({64, 48}), (frozenset({"warp"}), _SM), True,
-     "NVIDIA's resident warps per SM: AMD counts 64-lane waves per SIMD (8 on gfx90a/gfx942, 10 on gfx908)"),
-    (frozenset({32, 16}), (frozenset({"block", "cta"}), _SM), True,
-     "NVIDIA's resident blocks per SM: AMD limits workgroups per CU differently"),
-    (frozenset({49152}), (_SMEM,), True,
-     "CUDA's 48 KiB default shared-memory limit: AMD gives a workgroup up to 64 KiB of LDS with no opt-in, "
-     "and no more"),
-    (frozenset({98304, 101376, 102400, 166912, 167936, 232448, 233472}), (_SMEM,), True,
-     "an NVIDIA opt-in shared-memory size: AMD workgroups address at most 64 KiB of LDS (160 KiB on gfx950)"),
+    (
+        frozenset({65536, 32768}),
+        (_REG,),
+        True,
+        "NVIDIA's registers per SM (64 K): a gfx90a CU has 4 SIMDs x 512 VGPRs per lane x 64 lanes",
+    ),
+    (
+        frozenset({255}),
+        (_REG,),
+        False,
+        "NVIDIA's 255-register per-thread limit: AMD allows 256 VGPRs per lane, 512 with AGPRs on gfx90a/gfx94x",
+    ),
+    (
+        frozenset({2048, 1536}),
+        (frozenset({"thread"}), _SM),
+        True,
+        "NVIDIA's resident threads per SM: on AMD it depends on the GPU (waves per SIMD x SIMDs x wave size)",
+    ),
+    (
+        frozenset({64, 48}),
+        (frozenset({"warp"}), _SM),
+        True,
+        "NVIDIA's resident warps per SM: AMD counts 64-lane waves per SIMD (8 on gfx90a/gfx942, 10 on gfx908)",
+    ),
+    (
+        frozenset({32, 16}),
+        (frozenset({"block", "cta"}), _SM),
+        True,
+        "NVIDIA's resident blocks per SM: AMD limits workgroups per CU differently",
+    ),
+    (
+        frozenset({49152}),
+        (_SMEM,),
+        True,
+        "CUDA's 48 KiB default shared-memory limit: AMD gives a workgroup up to 64 KiB of LDS with no opt-in, "
+        "and no more",
+    ),
+    (
+        frozenset({98304, 101376, 102400, 166912, 167936, 232448, 233472}),
+        (_SMEM,),
+        True,
+        "an NVIDIA opt-in shared-memory size: AMD workgroups address at most 64 KiB of LDS (160 KiB on gfx950)",
+    ),
 )
 _RESOURCE_VALUES = frozenset().union(*(values for values, _, _, _ in NVIDIA_RESOURCES))
 _ARITHMETIC = frozenset({"/", "*", "-", "+", "<", "<=", ">", ">=", "==", "!="})
@@ -47,8 +75,11 @@ def hardcoded_nvidia_sm_resources(node: Node, ctx: LintContext) -> None:
     if first is None or (first not in _RESOURCE_VALUES and not in_expression):
         return
     top = node
-    while top.parent is not None and top.parent.type in ("binary_expression", "parenthesized_expression") \
-            and ctx.int_value(top.parent) is not None:
+    while (
+        top.parent is not None
+        and top.parent.type in ("binary_expression", "parenthesized_expression")
+        and ctx.int_value(top.parent) is not None
+    ):
         top = top.parent
     if top is not node and next(n for n in descendants(top) if n.type == "number_literal") != node:
         return  # `48 * 1024` is looked at once, from its first literal
@@ -64,8 +95,12 @@ def hardcoded_nvidia_sm_resources(node: Node, ctx: LintContext) -> None:
         if matched is None and in_expressions:
             matched = next((name for name in operands if _matches(_words(name), name, groups)), None)
         if matched is not None:
-            ctx.report("HP211", top, f"`{ctx.text(top)}` next to `{matched}` looks like {meaning}; query the "
-                       "device (`hipDeviceGetAttribute`, `hipOccupancyMaxActiveBlocksPerMultiprocessor`) instead")
+            ctx.report(
+                "HP211",
+                top,
+                f"`{ctx.text(top)}` next to `{matched}` looks like {meaning}; query the "
+                "device (`hipDeviceGetAttribute`, `hipOccupancyMaxActiveBlocksPerMultiprocessor`) instead",
+            )
             return
 
 
@@ -83,8 +118,11 @@ def hardcoded_nvidia_sm_resources_macro(node: Node, ctx: LintContext) -> None:
         if folded in values and _matches(_words(macro), macro, groups):
             shown = re.sub(r"/\*.*?\*/|//.*", "", ctx.text(value), flags=re.DOTALL).strip()
             start = _stripped_node_span(ctx, value)[0]
-            ctx.report("HP211", (start, start + len(shown.encode())), f"`{macro}` = {shown} looks "
-                       f"like {meaning}; query the device (`hipDeviceGetAttribute`) instead")
+            ctx.report(
+                "HP211",
+                (start, start + len(shown.encode())),
+                f"`{macro}` = {shown} looks like {meaning}; query the device (`hipDeviceGetAttribute`) instead",
+            )
             return
 
 

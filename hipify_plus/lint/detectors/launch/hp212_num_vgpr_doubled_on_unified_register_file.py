@@ -18,9 +18,14 @@ def num_vgpr_doubled_on_unified_register_file(node: Node, ctx: LintContext) -> N
     if not unified:
         return
     arguments = node.child_by_field_name("arguments") or next(
-        (c for c in node.children if c.type == "argument_list"), None)
+        (c for c in node.children if c.type == "argument_list"), None
+    )
     values = [ctx.int_value(a) for a in (arguments.named_children if arguments else ()) if a.type != "comment"]
     count = values[0] if len(values) == 1 else None
     budget = f"{2 * count} VGPRs and AGPRs in all" if count is not None else "twice that in VGPRs and AGPRs"
-    ctx.report("HP212", node, f"`{ctx.text(node)}` on {unified[0]} gives a budget of {budget}: the VGPR and AGPR "
-               "files are unified there and the request is doubled (on gfx908 and RDNA it is the exact VGPR count)")
+    ctx.report(
+        "HP212",
+        node,
+        f"`{ctx.text(node)}` on {unified[0]} gives a budget of {budget}: the VGPR and AGPR "
+        "files are unified there and the request is doubled (on gfx908 and RDNA it is the exact VGPR count)",
+    )

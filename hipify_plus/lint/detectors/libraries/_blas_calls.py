@@ -7,12 +7,17 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node
 
 _GEMM_TYPES = {  # name -> (A type, B type, compute type) argument indices
-    "cublasGemmEx": (8, 11, 17), "hipblasGemmEx": (8, 11, 17), "hipblasGemmEx_v2": (8, 11, 17),
-    "cublasGemmBatchedEx": (8, 11, 18), "hipblasGemmBatchedEx": (8, 11, 18),
+    "cublasGemmEx": (8, 11, 17),
+    "hipblasGemmEx": (8, 11, 17),
+    "hipblasGemmEx_v2": (8, 11, 17),
+    "cublasGemmBatchedEx": (8, 11, 18),
+    "hipblasGemmBatchedEx": (8, 11, 18),
     "hipblasGemmBatchedEx_v2": (8, 11, 18),
-    "cublasGemmStridedBatchedEx": (8, 12, 21), "hipblasGemmStridedBatchedEx": (8, 12, 21),
+    "cublasGemmStridedBatchedEx": (8, 12, 21),
+    "hipblasGemmStridedBatchedEx": (8, 12, 21),
     "hipblasGemmStridedBatchedEx_v2": (8, 12, 21),
-    "rocblas_gemm_ex": (8, 11, 20), "rocblas_gemm_batched_ex": (8, 11, 21),
+    "rocblas_gemm_ex": (8, 11, 20),
+    "rocblas_gemm_batched_ex": (8, 11, 21),
     "rocblas_gemm_strided_batched_ex": (8, 12, 25),
 }
 

@@ -85,8 +85,11 @@ def whole_statement(call: Node) -> Node | None:
     (`CHECK(f(x));`)."""
     node = call
     parent = node.parent
-    if parent is not None and parent.type == "argument_list" and len([c for c in parent.named_children
-                                                                        if c.type != "comment"]) == 1:
+    if (
+        parent is not None
+        and parent.type == "argument_list"
+        and len([c for c in parent.named_children if c.type != "comment"]) == 1
+    ):
         outer = parent.parent
         if outer is not None and outer.type == "call_expression":
             node, parent = outer, outer.parent

@@ -58,8 +58,8 @@ def _memo(ctx: LintContext, key: str, compute: Callable[[LintContext], Any]) -> 
 
 def _calls(ctx: LintContext) -> list[_Call]:
     def compute(ctx: LintContext) -> list[_Call]:
-        return [_Call(n, _callee(n, ctx), tuple(call_args(n)))
-                for n in ctx.nodes({"call_expression"})]
+        return [_Call(n, _callee(n, ctx), tuple(call_args(n))) for n in ctx.nodes({"call_expression"})]
+
     return _memo(ctx, "calls", compute)
 
 
@@ -67,6 +67,7 @@ def _names(ctx: LintContext) -> frozenset[str]:
     def compute(ctx: LintContext) -> frozenset[str]:
         kinds = frozenset({"identifier", "type_identifier", "namespace_identifier"})
         return frozenset(ctx.text(n) for n in ctx.nodes(kinds))
+
     return _memo(ctx, "names", compute)
 
 
@@ -108,8 +109,13 @@ def _strip_casts(node: Node, ctx: LintContext) -> Node:
             if value is None:
                 return node
             node = value
-        elif node.type == "call_expression" and _callee(node, ctx) in ("static_cast", "reinterpret_cast",
-                                                                        "const_cast", "float", "double"):
+        elif node.type == "call_expression" and _callee(node, ctx) in (
+            "static_cast",
+            "reinterpret_cast",
+            "const_cast",
+            "float",
+            "double",
+        ):
             inner = call_args(node)
             if len(inner) != 1:
                 return node
@@ -122,11 +128,11 @@ def _drop_argument(args: list[Node], index: int, ctx: LintContext) -> Edit | Non
     """Delete one argument and one adjacent comma, never a comment or line break beside it."""
     data = ctx.data
     if index + 1 < len(args):
-        between = data[args[index].end_byte:args[index + 1].start_byte]
+        between = data[args[index].end_byte : args[index + 1].start_byte]
         if between.strip() == b",":
             return Edit(args[index].start_byte, args[index + 1].start_byte, b"")
     if index > 0:
-        between = data[args[index - 1].end_byte:args[index].start_byte]
+        between = data[args[index - 1].end_byte : args[index].start_byte]
         if between.strip() == b"," and b"\n" not in between:
             return Edit(args[index - 1].end_byte, args[index].end_byte, b"")
     return None

@@ -27,10 +27,25 @@ _CUDNN_ORDER = {
 Order = Literal["cudnn", "miopen", "unknown"]
 Kind = Literal["descriptor", "integer", "pointer", "unknown"]
 
-_INTEGER_TYPES = frozenset({
-    "size_t", "std::size_t", "int", "unsigned", "unsigned int", "long", "unsigned long", "long long",
-    "unsigned long long", "int64_t", "uint64_t", "int32_t", "uint32_t", "std::int64_t", "std::uint64_t",
-})
+_INTEGER_TYPES = frozenset(
+    {
+        "size_t",
+        "std::size_t",
+        "int",
+        "unsigned",
+        "unsigned int",
+        "long",
+        "unsigned long",
+        "long long",
+        "unsigned long long",
+        "int64_t",
+        "uint64_t",
+        "int32_t",
+        "uint32_t",
+        "std::int64_t",
+        "std::uint64_t",
+    }
+)
 _DESCRIPTOR = re.compile(r"(?:Tensor|Filter)Descriptor_t$")
 _NUMBER = re.compile(r"^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*$")
 _NULL = frozenset({"nullptr", "NULL"})
@@ -38,6 +53,7 @@ _NULL = frozenset({"nullptr", "NULL"})
 
 def _field_types(ctx: LintContext) -> dict[str, set[tuple[str, int]]]:
     """Struct/class member name -> the (type, pointer depth) pairs it is declared with in this file."""
+
     def compute(ctx: LintContext) -> dict[str, set[tuple[str, int]]]:
         found: dict[str, set[tuple[str, int]]] = {}
         for node in ctx.nodes({"field_declaration"}):
@@ -47,13 +63,17 @@ def _field_types(ctx: LintContext) -> dict[str, set[tuple[str, int]]]:
             for declarator in node.children_by_field_name("declarator"):
                 depth = 0
                 current: Node | None = declarator
-                while current is not None and current.type in ("pointer_declarator", "array_declarator",
-                                                               "init_declarator"):
+                while current is not None and current.type in (
+                    "pointer_declarator",
+                    "array_declarator",
+                    "init_declarator",
+                ):
                     depth += current.type != "init_declarator"
                     current = current.child_by_field_name("declarator")
                 if current is not None and current.type == "field_identifier":
                     found.setdefault(ctx.text(current), set()).add((ctx.text(type_node), depth))
         return found
+
     return _memo(ctx, "field_types", compute)
 
 
@@ -119,8 +139,10 @@ def _cudnn_ordered(name: str, args: list[Node] | tuple[Node, ...], at: Node, ctx
 
 
 _CONV_SELECT = {
-    "cudnnFindConvolutionForwardAlgorithm": "Forward", "cudnnFindConvolutionForwardAlgorithmEx": "Forward",
-    "cudnnGetConvolutionForwardAlgorithm": "Forward", "cudnnGetConvolutionForwardAlgorithm_v7": "Forward",
+    "cudnnFindConvolutionForwardAlgorithm": "Forward",
+    "cudnnFindConvolutionForwardAlgorithmEx": "Forward",
+    "cudnnGetConvolutionForwardAlgorithm": "Forward",
+    "cudnnGetConvolutionForwardAlgorithm_v7": "Forward",
     "cudnnFindConvolutionBackwardDataAlgorithm": "BackwardData",
     "cudnnFindConvolutionBackwardDataAlgorithmEx": "BackwardData",
     "cudnnGetConvolutionBackwardDataAlgorithm": "BackwardData",

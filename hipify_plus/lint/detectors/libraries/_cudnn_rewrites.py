@@ -91,11 +91,11 @@ def drop_arguments(args: list[Node] | tuple[Node, ...], indices: Iterable[int], 
     edits = []
     for run in runs:
         first, last = run[0], run[-1]
-        if any(data[args[i].end_byte:args[i + 1].start_byte].strip() != b"," for i in run[:-1]):
+        if any(data[args[i].end_byte : args[i + 1].start_byte].strip() != b"," for i in run[:-1]):
             return None
-        before = data[args[first - 1].end_byte:args[first].start_byte] if first > 0 else b""
+        before = data[args[first - 1].end_byte : args[first].start_byte] if first > 0 else b""
         if last + 1 < len(args):
-            after = data[args[last].end_byte:args[last + 1].start_byte]
+            after = data[args[last].end_byte : args[last + 1].start_byte]
             if after.strip() == b"," and b"\n" in after and before.strip() == b",":
                 edits.append(Edit(args[first - 1].end_byte, args[last].end_byte, b""))
             elif after.strip() == b",":
@@ -152,13 +152,20 @@ def statement_of(call: Node) -> Node | None:
     status-checking macro or function (`CHECK(f(x));`, `checkCUDNN(f(x));`), if it is one."""
     node = call
     parent = node.parent
-    if parent is not None and parent.type == "argument_list" \
-            and len([c for c in parent.named_children if c.type != "comment"]) == 1:
+    if (
+        parent is not None
+        and parent.type == "argument_list"
+        and len([c for c in parent.named_children if c.type != "comment"]) == 1
+    ):
         outer = parent.parent
         function = outer.child_by_field_name("function") if outer is not None else None
-        if outer is not None and outer.type == "call_expression" and function is not None \
-                and function.type == "identifier" and (_MACRO.match(node_text(function))
-                                                       or _CHECKER.search(node_text(function))):
+        if (
+            outer is not None
+            and outer.type == "call_expression"
+            and function is not None
+            and function.type == "identifier"
+            and (_MACRO.match(node_text(function)) or _CHECKER.search(node_text(function)))
+        ):
             node, parent = outer, outer.parent
     if parent is not None and parent.type == "expression_statement":
         named = [c for c in parent.named_children if c.type != "comment"]

@@ -18,25 +18,41 @@ SAFE, PARTIAL, UNSAFE = "safe", "partial", "unsafe"
 
 # (prefix, library on ROCm, safety); the first matching prefix wins, so longer prefixes first.
 _LIBRARIES: tuple[tuple[str, str, str], ...] = (
-    ("miopen", "MIOpen", UNSAFE), ("cudnn", "MIOpen", UNSAFE),
-    ("thrust::", "rocThrust", UNSAFE), ("ck::", "Composable Kernel", UNSAFE),
-    ("hiptensor", "hipTensor", UNSAFE), ("cutensor", "hipTensor", UNSAFE),
+    ("miopen", "MIOpen", UNSAFE),
+    ("cudnn", "MIOpen", UNSAFE),
+    ("thrust::", "rocThrust", UNSAFE),
+    ("ck::", "Composable Kernel", UNSAFE),
+    ("hiptensor", "hipTensor", UNSAFE),
+    ("cutensor", "hipTensor", UNSAFE),
     ("rocalution::", "rocALUTION", UNSAFE),
-    ("hipblaslt", "hipBLASLt", PARTIAL), ("cublaslt", "hipBLASLt", PARTIAL),
-    ("hipsparselt", "hipSPARSELt", PARTIAL), ("cusparselt", "hipSPARSELt", PARTIAL),
-    ("hipsolver", "hipSOLVER", PARTIAL), ("cusolver", "hipSOLVER", PARTIAL),
-    ("rocsolver_", "rocSOLVER", PARTIAL), ("rocsparse_", "rocSPARSE", PARTIAL),
-    ("hipblas", "hipBLAS", SAFE), ("cublas", "hipBLAS", SAFE), ("rocblas_", "rocBLAS", SAFE),
-    ("hipfft", "hipFFT", SAFE), ("cufft", "hipFFT", SAFE), ("rocfft_", "rocFFT", SAFE),
-    ("hiprand", "hipRAND", SAFE), ("curand", "hipRAND", SAFE), ("rocrand_", "rocRAND", SAFE),
-    ("hipsparse", "hipSPARSE", SAFE), ("cusparse", "hipSPARSE", SAFE),
-    ("hipcub::", "hipCUB", SAFE), ("cub::", "hipCUB", SAFE), ("rocprim::", "rocPRIM", SAFE),
-    ("rccl", "RCCL", SAFE), ("nccl", "RCCL", SAFE),
+    ("hipblaslt", "hipBLASLt", PARTIAL),
+    ("cublaslt", "hipBLASLt", PARTIAL),
+    ("hipsparselt", "hipSPARSELt", PARTIAL),
+    ("cusparselt", "hipSPARSELt", PARTIAL),
+    ("hipsolver", "hipSOLVER", PARTIAL),
+    ("cusolver", "hipSOLVER", PARTIAL),
+    ("rocsolver_", "rocSOLVER", PARTIAL),
+    ("rocsparse_", "rocSPARSE", PARTIAL),
+    ("hipblas", "hipBLAS", SAFE),
+    ("cublas", "hipBLAS", SAFE),
+    ("rocblas_", "rocBLAS", SAFE),
+    ("hipfft", "hipFFT", SAFE),
+    ("cufft", "hipFFT", SAFE),
+    ("rocfft_", "rocFFT", SAFE),
+    ("hiprand", "hipRAND", SAFE),
+    ("curand", "hipRAND", SAFE),
+    ("rocrand_", "rocRAND", SAFE),
+    ("hipsparse", "hipSPARSE", SAFE),
+    ("cusparse", "hipSPARSE", SAFE),
+    ("hipcub::", "hipCUB", SAFE),
+    ("cub::", "hipCUB", SAFE),
+    ("rocprim::", "rocPRIM", SAFE),
+    ("rccl", "RCCL", SAFE),
+    ("nccl", "RCCL", SAFE),
 )
 
 
-_PREFIXES = re.compile("|".join(f"(?P<p{i}>{re.escape(p)})" for i, (p, _, _) in enumerate(_LIBRARIES)),
-                       re.IGNORECASE)
+_PREFIXES = re.compile("|".join(f"(?P<p{i}>{re.escape(p)})" for i, (p, _, _) in enumerate(_LIBRARIES)), re.IGNORECASE)
 
 
 def library_of(name: str) -> tuple[str, str] | None:
@@ -57,25 +73,66 @@ def graph_unsafe_library(name: str) -> str | None:
 # -- runtime calls and what they do to a capture --------------------------------------------------
 
 SYNC, COPY, ALLOC, EVENT, GRAPH, IO, LIBRARY, RUNTIME, ASYNC_COPY, LAST_ERROR = (
-    "sync", "copy", "alloc", "event", "graph", "io", "library", "runtime", "async-copy", "last-error")
+    "sync",
+    "copy",
+    "alloc",
+    "event",
+    "graph",
+    "io",
+    "library",
+    "runtime",
+    "async-copy",
+    "last-error",
+)
 
 _RUNTIME = re.compile(r"^(?:cuda|hip|cu)(?P<rest>[A-Z]\w*)$")
 _SYNC = re.compile(r"^(?:Device|Thread|Stream|Event|Ctx)Synchronize$")
 _POLL = re.compile(r"^(?:Stream|Event)Query$")
 _EVENT = re.compile(r"^(?:EventRecord\w*|EventElapsedTime|StreamWaitEvent|StreamAddCallback|LaunchHostFunc)$")
-_ALLOC = re.compile(r"^(?:Malloc\w*|Free\w*|HostAlloc|HostMalloc|HostFree|HostRegister|HostUnregister|"
-                    r"MemAlloc\w*|MemFree\w*|MemPool\w*|MemCreate|MemRelease|MemMap|MemUnmap|"
-                    r"(?:Mipmapped)?Array\w*(?:Create|Destroy)|EventCreate\w*|EventDestroy|"
-                    r"StreamCreate\w*|StreamDestroy)$")
-_EVENT_WHAT = {"EventElapsedTime": "reads event timings", "StreamWaitEvent": "waits for an event",
-               "StreamAddCallback": "runs a host callback", "LaunchHostFunc": "runs a host function"}
+_ALLOC = re.compile(
+    r"^(?:Malloc\w*|Free\w*|HostAlloc|HostMalloc|HostFree|HostRegister|HostUnregister|"
+    r"MemAlloc\w*|MemFree\w*|MemPool\w*|MemCreate|MemRelease|MemMap|MemUnmap|"
+    r"(?:Mipmapped)?Array\w*(?:Create|Destroy)|EventCreate\w*|EventDestroy|"
+    r"StreamCreate\w*|StreamDestroy)$"
+)
+_EVENT_WHAT = {
+    "EventElapsedTime": "reads event timings",
+    "StreamWaitEvent": "waits for an event",
+    "StreamAddCallback": "runs a host callback",
+    "LaunchHostFunc": "runs a host function",
+}
 _COPY = re.compile(r"^(?:Memcpy|Memset|MemsetD)\w*$")
-_GRAPH = re.compile(r"^(?:Graph\w*|StreamBeginCapture\w*|StreamEndCapture|StreamIsCapturing|"
-                    r"StreamGetCaptureInfo\w*|ThreadExchangeStreamCaptureMode)$")
+_GRAPH = re.compile(
+    r"^(?:Graph\w*|StreamBeginCapture\w*|StreamEndCapture|StreamIsCapturing|"
+    r"StreamGetCaptureInfo\w*|ThreadExchangeStreamCaptureMode)$"
+)
 _LAST_ERROR = re.compile(r"^(?:GetLastError|PeekAtLastError)$")
-_IO = frozenset({"printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fwrite", "fread", "fflush",
-                 "fopen", "fclose", "scanf", "fscanf", "getchar", "std::printf", "std::fprintf",
-                 "std::puts", "std::fflush", "std::fwrite", "std::fread", "perror", "std::getline"})
+_IO = frozenset(
+    {
+        "printf",
+        "fprintf",
+        "puts",
+        "putchar",
+        "fputs",
+        "fputc",
+        "fwrite",
+        "fread",
+        "fflush",
+        "fopen",
+        "fclose",
+        "scanf",
+        "fscanf",
+        "getchar",
+        "std::printf",
+        "std::fprintf",
+        "std::puts",
+        "std::fflush",
+        "std::fwrite",
+        "std::fread",
+        "perror",
+        "std::getline",
+    }
+)
 _IO_STREAMS = frozenset({"std::cout", "std::cerr", "std::clog", "std::cin", "cout", "cerr", "clog", "cin"})
 
 
@@ -98,8 +155,11 @@ def call_kind(name: str) -> CallKind | None:
             return CallKind(LIBRARY, f"calls {library}, which is not graph-safe on ROCm")
         if safety == PARTIAL:
             return CallKind(LIBRARY, f"calls {library}, which is only partly graph-safe on ROCm")
-        return CallKind(LIBRARY, f"calls {library} (graph-safe on ROCm only when it runs on the captured "
-                                 "stream, which the rule cannot prove)")
+        return CallKind(
+            LIBRARY,
+            f"calls {library} (graph-safe on ROCm only when it runs on the captured "
+            "stream, which the rule cannot prove)",
+        )
     runtime = _RUNTIME.match(plain)
     if runtime is None:
         return None
@@ -119,8 +179,9 @@ def call_kind(name: str) -> CallKind | None:
     if _COPY.match(rest):
         if rest.endswith("Async"):
             return CallKind(ASYNC_COPY, "copies or sets memory asynchronously")
-        return CallKind(COPY, "sets memory with a blocking call" if rest.startswith("Memset")
-                        else "makes a blocking copy")
+        return CallKind(
+            COPY, "sets memory with a blocking call" if rest.startswith("Memset") else "makes a blocking copy"
+        )
     return CallKind(RUNTIME, "makes a runtime call the rule does not prove capturable")
 
 

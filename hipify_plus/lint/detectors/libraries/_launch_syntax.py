@@ -16,8 +16,11 @@ LOOPS = frozenset({"for_statement", "while_statement", "do_statement", "for_rang
 
 def capture_regions(ctx: LintContext) -> list[tuple[int, int]]:
     """Byte ranges between a BeginCapture call and the next EndCapture call after it."""
-    calls = [(c.start_byte, call_name(c, ctx)) for c in ctx.nodes({"call_expression"})
-             if b"Capture" in ctx.data[c.start_byte:c.start_byte + 48]]
+    calls = [
+        (c.start_byte, call_name(c, ctx))
+        for c in ctx.nodes({"call_expression"})
+        if b"Capture" in ctx.data[c.start_byte : c.start_byte + 48]
+    ]
     regions, begin = [], None
     for at, name in sorted(calls):
         if name.endswith(("StreamBeginCapture", "StreamBeginCaptureToGraph")):
@@ -44,7 +47,8 @@ def call_name(node: Node, ctx: LintContext) -> str:
 def stream_of(launch: Launch, ctx: LintContext) -> Node | None:
     """The stream argument of a launch, None when it has none (the null stream)."""
     if launch.node.child_by_field_name("arguments") is not None and any(
-            c.type == "kernel_call_syntax" for c in launch.node.children):
+        c.type == "kernel_call_syntax" for c in launch.node.children
+    ):
         return launch.config[3] if len(launch.config) > 3 else None
     args = call_args(launch.node)
     index = 4 if call_name(launch.node, ctx) == "hipLaunchKernelGGL" else 5
@@ -61,8 +65,13 @@ def launch_inputs(launch: Launch, ctx: LintContext) -> list[Node]:
 
 
 def root_name(node: Node, ctx: LintContext) -> str | None:
-    while node.type in ("field_expression", "subscript_expression", "pointer_expression",
-                        "parenthesized_expression", "cast_expression"):
+    while node.type in (
+        "field_expression",
+        "subscript_expression",
+        "pointer_expression",
+        "parenthesized_expression",
+        "cast_expression",
+    ):
         inner = node.child_by_field_name("argument") or node.child_by_field_name("value")
         if inner is None:
             named = [c for c in node.named_children if c.type != "comment"]
@@ -104,7 +113,10 @@ def in_rewrite(node: Node, ctx: LintContext) -> bool:
 
 def innermost_loop(node: Node) -> Node | None:
     parent = node.parent
-    while parent is not None and parent.type not in LOOPS and parent.type not in ("function_definition",
-                                                                                  "lambda_expression"):
+    while (
+        parent is not None
+        and parent.type not in LOOPS
+        and parent.type not in ("function_definition", "lambda_expression")
+    ):
         parent = parent.parent
     return parent if parent is not None and parent.type in LOOPS else None

@@ -66,6 +66,7 @@ class Summary:
 @dataclass
 class Unit:
     """One file whose functions count: the linted one or an included project header."""
+
     path: str  # as given for the linted file, resolved for a header
     ctx: LintContext
 
@@ -233,8 +234,11 @@ class Launchers:
             for call in unit.calls_in(body):
                 callee = call_name(call, unit.ctx)
                 kind = call_kind(callee)
-                if kind is not None and kind.kind in _HARD and (
-                        kind.kind != LIBRARY or (library_of(callee) or ("", ""))[1] == UNSAFE):
+                if (
+                    kind is not None
+                    and kind.kind in _HARD
+                    and (kind.kind != LIBRARY or (library_of(callee) or ("", ""))[1] == UNSAFE)
+                ):
                     where = f"{self.display(unit)}:{call.start_point[0] + 1}"
                     found.setdefault(kind.kind, Hazard(kind.kind, kind.what, callee, where))
                 elif kind is None and callee and callee not in _NOT_PROJECT:
@@ -253,8 +257,11 @@ class Launchers:
         if kind in ("if_statement", "conditional_expression"):
             condition = node.child_by_field_name("condition")
             first = self.count(condition, unit, into, loops_once=loops_once) if condition else 0
-            branches = [c for c in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
-                        if c is not None]
+            branches = [
+                c
+                for c in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
+                if c is not None
+            ]
             return first + max((self.count(b, unit, into, loops_once=loops_once) for b in branches), default=0)
         if kind == "switch_statement":
             body = node.child_by_field_name("body")
@@ -266,8 +273,11 @@ class Launchers:
             other = self.count(alternative, unit, into, loops_once=loops_once) if alternative else 0
             if condition is not None and is_switch(unit.ctx.text(condition)):
                 return other
-            this = sum(self.count(c, unit, into, loops_once=loops_once) for c in node.named_children
-                       if c is not alternative and c is not condition and c.type != "comment")
+            this = sum(
+                self.count(c, unit, into, loops_once=loops_once)
+                for c in node.named_children
+                if c is not alternative and c is not condition and c.type != "comment"
+            )
             return max(this, other)
         total = 0
         if kind == "call_expression":

@@ -24,8 +24,22 @@ from hipify_plus.lint.detectors.libraries._loop_values import plain_declaration,
 from hipify_plus.parse import Node
 
 # Precondition order: the message names failures in this order.
-STREAM, VARIANT, HOST_SYNC, BLOCKING, ALLOCATION, EVENTS, HOST_READ, HOST_IO, LIBRARIES, CONTROL, GRAPHS, \
-    INDIRECT, HOST_WORK, LAYOUT = range(14)
+(
+    STREAM,
+    VARIANT,
+    HOST_SYNC,
+    BLOCKING,
+    ALLOCATION,
+    EVENTS,
+    HOST_READ,
+    HOST_IO,
+    LIBRARIES,
+    CONTROL,
+    GRAPHS,
+    INDIRECT,
+    HOST_WORK,
+    LAYOUT,
+) = range(14)
 _BY_KIND = {
     gs.SYNC: HOST_SYNC,
     gs.COPY: BLOCKING,
@@ -37,8 +51,13 @@ _BY_KIND = {
     gs.RUNTIME: HOST_WORK,
 }
 _WRITES = frozenset({"assignment_expression", "update_expression"})
-_LEAVES = {"break_statement": "break", "continue_statement": "continue", "return_statement": "return",
-           "goto_statement": "goto", "throw_statement": "throw"}
+_LEAVES = {
+    "break_statement": "break",
+    "continue_statement": "continue",
+    "return_statement": "return",
+    "goto_statement": "goto",
+    "throw_statement": "throw",
+}
 
 
 @dataclass(frozen=True)
@@ -75,11 +94,12 @@ class LoopChecks:
     def wrapper(self, node: Node) -> bool:
         """`CHECK(hipFoo(...))`, `cudaCheck(cudaGetLastError())`: a call around a runtime call."""
         arguments = node.child_by_field_name("arguments")
-        for argument in (arguments.named_children if arguments is not None else []):
+        for argument in arguments.named_children if arguments is not None else []:
             while argument.type == "parenthesized_expression" and argument.named_children:
                 argument = argument.named_children[0]
             if argument.type == "call_expression" and (
-                    self.is_launch(argument) or gs.call_kind(call_name(argument, self.ctx)) is not None):
+                self.is_launch(argument) or gs.call_kind(call_name(argument, self.ctx)) is not None
+            ):
                 return True
         return False
 
@@ -87,8 +107,12 @@ class LoopChecks:
         """A call whose arguments it cannot change: a launch, a runtime call (which writes only
         through `&x`), a pure function, a check around a runtime call."""
         name = call_name(node, self.ctx)
-        return (self.is_launch(node) is not None or gs.call_kind(name) is not None or pure(name, self.ctx)
-                or self.wrapper(node))
+        return (
+            self.is_launch(node) is not None
+            or gs.call_kind(name) is not None
+            or pure(name, self.ctx)
+            or self.wrapper(node)
+        )
 
     def writes(self, node: Node, *, calls_write: bool) -> dict[str, Node]:
         found: dict[str, Node] = {}
@@ -137,20 +161,32 @@ class LoopChecks:
                 continue  # reported with the launch whose argument it computes
             else:
                 callee = self.launchers.summary(name) if name else None
-                for hazard in (self.launchers.hazards(name).values() if callee is not None else ()):
-                    self.block(_BY_KIND[hazard.kind], f"`{name}` (line {_line(node)}) {hazard.what} "
-                               f"(`{hazard.call}` at {hazard.where})", key=f"in {hazard.kind}", indirect=True)
+                for hazard in self.launchers.hazards(name).values() if callee is not None else ():
+                    self.block(
+                        _BY_KIND[hazard.kind],
+                        f"`{name}` (line {_line(node)}) {hazard.what} (`{hazard.call}` at {hazard.where})",
+                        key=f"in {hazard.kind}",
+                        indirect=True,
+                    )
                 if callee is None or not callee.launches:
-                    self.block(HOST_WORK, f"the body runs host code every iteration (`{_short(ctx.text(node))}`, "
-                               f"line {_line(node)}), which a graph would not repeat", key="host")
+                    self.block(
+                        HOST_WORK,
+                        f"the body runs host code every iteration (`{_short(ctx.text(node))}`, "
+                        f"line {_line(node)}), which a graph would not repeat",
+                        key="host",
+                    )
 
     def async_copy(self, node: Node, name: str, where: str, stream: str | None) -> None:
         arguments = call_args(node)
         texts = [re.sub(r"\s+", "", self.ctx.text(a)) for a in arguments]
         on_stream = stream is not None and len(texts) > 1 and texts[-1] == stream
         if any("DeviceToHost" in t or "HostToDevice" in t or "Default" in t for t in texts):
-            self.block(HOST_READ, f"the body copies between host and device every iteration ({where}): the host "
-                       "reads or writes that memory per iteration", key=gs.ASYNC_COPY)
+            self.block(
+                HOST_READ,
+                f"the body copies between host and device every iteration ({where}): the host "
+                "reads or writes that memory per iteration",
+                key=gs.ASYNC_COPY,
+            )
         elif not on_stream:
             self.block(STREAM, f"the body copies or sets memory on another stream ({where})", key=gs.ASYNC_COPY)
         elif "Memset" not in name and not any("DeviceToDevice" in t for t in texts):
@@ -165,32 +201,54 @@ class LoopChecks:
             if kind == "compound_statement":
                 self.check_statements(statement)
             elif kind in ("if_statement", "switch_statement"):
-                self.block(CONTROL, f"the body branches (`{kind.split('_')[0]}`, line {_line(statement)}): a graph "
-                           "replays one path (HIP graphs have no conditional nodes)", key="branch")
+                self.block(
+                    CONTROL,
+                    f"the body branches (`{kind.split('_')[0]}`, line {_line(statement)}): a graph "
+                    "replays one path (HIP graphs have no conditional nodes)",
+                    key="branch",
+                )
             elif kind in LOOPS:
-                self.block(CONTROL, f"the body has an inner loop (line {_line(statement)}), which a graph would "
-                           "unroll: capture by hand", key="loop")
+                self.block(
+                    CONTROL,
+                    f"the body has an inner loop (line {_line(statement)}), which a graph would "
+                    "unroll: capture by hand",
+                    key="loop",
+                )
             elif kind.startswith("preproc"):
-                self.block(LAYOUT, f"the body has preprocessor lines (line {_line(statement)}): capture by hand",
-                           key="preproc")
+                self.block(
+                    LAYOUT, f"the body has preprocessor lines (line {_line(statement)}): capture by hand", key="preproc"
+                )
             elif kind == "declaration" and not plain_declaration(statement, ctx):
-                self.block(HOST_WORK, f"the body declares `{_short(ctx.text(statement))}` (line {_line(statement)}), "
-                           "whose construction a graph would not repeat", key="host")
+                self.block(
+                    HOST_WORK,
+                    f"the body declares `{_short(ctx.text(statement))}` (line {_line(statement)}), "
+                    "whose construction a graph would not repeat",
+                    key="host",
+                )
             elif kind not in ("expression_statement", "declaration", "empty_statement", *_LEAVES):
-                self.block(HOST_WORK, f"the body runs host code (`{_short(ctx.text(statement))}`, line "
-                           f"{_line(statement)})", key="host")
+                self.block(
+                    HOST_WORK,
+                    f"the body runs host code (`{_short(ctx.text(statement))}`, line {_line(statement)})",
+                    key="host",
+                )
             elif kind == "expression_statement":
                 for n in walk(statement):
                     if n.type in _WRITES and not self.inside_launch(n):
                         target = n.child_by_field_name("left") or n.child_by_field_name("argument")
                         if target is not None and root_name(target, ctx) not in self.launch_names():
-                            self.block(HOST_WORK, f"the body changes host state every iteration "
-                                       f"(`{_short(ctx.text(n))}`, line {_line(n)}), which a graph would not repeat",
-                                       key="host")
+                            self.block(
+                                HOST_WORK,
+                                f"the body changes host state every iteration "
+                                f"(`{_short(ctx.text(n))}`, line {_line(n)}), which a graph would not repeat",
+                                key="host",
+                            )
         for node in walk(block):
             if node.type in _LEAVES and self.leaves(node):
-                self.block(CONTROL, f"the body can end the iteration early (`{_LEAVES[node.type]}`, line "
-                           f"{_line(node)})", key="leave")
+                self.block(
+                    CONTROL,
+                    f"the body can end the iteration early (`{_LEAVES[node.type]}`, line {_line(node)})",
+                    key="leave",
+                )
 
     def leaves(self, node: Node) -> bool:
         if node.type not in ("break_statement", "continue_statement"):
@@ -212,7 +270,12 @@ class LoopChecks:
 
     def launch_names(self) -> set[str]:
         if not hasattr(self, "_launch_names"):
-            self._launch_names = {self.ctx.text(n) for launch in self.ctx.launches
-                                  if self.body.start_byte <= launch.node.start_byte < self.body.end_byte
-                                  for i in launch_inputs(launch, self.ctx) for n in walk(i) if n.type == "identifier"}
+            self._launch_names = {
+                self.ctx.text(n)
+                for launch in self.ctx.launches
+                if self.body.start_byte <= launch.node.start_byte < self.body.end_byte
+                for i in launch_inputs(launch, self.ctx)
+                for n in walk(i)
+                if n.type == "identifier"
+            }
         return self._launch_names

@@ -13,16 +13,65 @@ from hipify_plus.lint.detectors.libraries._calls import _memo
 from hipify_plus.lint.detectors.libraries._launch_syntax import call_name, root_name, walk
 from hipify_plus.parse import Node
 
-NULL_STREAMS = frozenset({"", "0", "0u", "nullptr", "NULL", "cudaStreamDefault", "hipStreamDefault",
-                          "cudaStreamLegacy", "hipStreamLegacy", "cudaStreamPerThread", "hipStreamPerThread",
-                          "(cudaStream_t)0", "(hipStream_t)0"})
-_PURE = frozenset({"dim3", "static_cast", "reinterpret_cast", "const_cast", "min", "max", "std::min",
-                   "std::max", "fmin", "fmax", "fminf", "fmaxf", "abs", "std::abs", "HIP_KERNEL_NAME"})
+NULL_STREAMS = frozenset(
+    {
+        "",
+        "0",
+        "0u",
+        "nullptr",
+        "NULL",
+        "cudaStreamDefault",
+        "hipStreamDefault",
+        "cudaStreamLegacy",
+        "hipStreamLegacy",
+        "cudaStreamPerThread",
+        "hipStreamPerThread",
+        "(cudaStream_t)0",
+        "(hipStream_t)0",
+    }
+)
+_PURE = frozenset(
+    {
+        "dim3",
+        "static_cast",
+        "reinterpret_cast",
+        "const_cast",
+        "min",
+        "max",
+        "std::min",
+        "std::max",
+        "fmin",
+        "fmax",
+        "fminf",
+        "fmaxf",
+        "abs",
+        "std::abs",
+        "HIP_KERNEL_NAME",
+    }
+)
 _PURE_PREFIX = re.compile(r"^make_\w+$")
 _HOST_VISIBLE = re.compile(r"^(?:cuda|hip)(?:MallocManaged|MallocHost|HostAlloc|HostMalloc)$")
 _SIDE_EFFECT = re.compile(r"\+\+|--|(?<![=!<>])=(?!=)")
-_PLAIN_TYPES = frozenset({"dim3", "size_t", "ptrdiff_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
-                          "uint16_t", "uint32_t", "uint64_t", "uint", "float2", "float4", "int2", "int4"})
+_PLAIN_TYPES = frozenset(
+    {
+        "dim3",
+        "size_t",
+        "ptrdiff_t",
+        "int8_t",
+        "int16_t",
+        "int32_t",
+        "int64_t",
+        "uint8_t",
+        "uint16_t",
+        "uint32_t",
+        "uint64_t",
+        "uint",
+        "float2",
+        "float4",
+        "int2",
+        "int4",
+    }
+)
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
 
 
@@ -34,8 +83,12 @@ def stream_key(stream: Node | None, ctx: LintContext) -> str:
 
 def header_parts(loop: Node) -> list[Node]:
     """What a loop evaluates besides its body: initializer, condition, update, range declarator."""
-    fields = {"for_statement": ("initializer", "condition", "update"), "while_statement": ("condition",),
-              "do_statement": ("condition",), "for_range_loop": ("declarator",)}[loop.type]
+    fields = {
+        "for_statement": ("initializer", "condition", "update"),
+        "while_statement": ("condition",),
+        "do_statement": ("condition",),
+        "for_range_loop": ("declarator",),
+    }[loop.type]
     parts = [loop.child_by_field_name(f) for f in fields]
     if loop.type == "for_statement":  # `for (int i = 0; ...)`: the declaration has no field in some grammars
         parts += [c for c in loop.children if c.type == "declaration"]
@@ -61,8 +114,14 @@ def pure(name: str, ctx: LintContext) -> bool:
 
 
 def _host_visible(ctx: LintContext) -> frozenset[str]:
-    found = {ctx.text(c) for n in ctx.nodes({"declaration"}) if b"__managed__" in (n.text or b"")
-             for d in n.children_by_field_name("declarator") for c in walk(d) if c.type == "identifier"}
+    found = {
+        ctx.text(c)
+        for n in ctx.nodes({"declaration"})
+        if b"__managed__" in (n.text or b"")
+        for d in n.children_by_field_name("declarator")
+        for c in walk(d)
+        if c.type == "identifier"
+    }
     for call in ctx.nodes({"call_expression"}):
         if _HOST_VISIBLE.match(call_name(call, ctx)):
             arguments = call.child_by_field_name("arguments")
@@ -84,8 +143,10 @@ def plain_declaration(node: Node, ctx: LintContext) -> bool:
     kind = node.child_by_field_name("type")
     if kind is None or any(c.type == "storage_class_specifier" for c in node.children):
         return False
-    if kind.type in ("primitive_type", "sized_type_specifier", "placeholder_type_specifier") or \
-            ctx.text(kind) in _PLAIN_TYPES:
+    if (
+        kind.type in ("primitive_type", "sized_type_specifier", "placeholder_type_specifier")
+        or ctx.text(kind) in _PLAIN_TYPES
+    ):
         return True
     declarators = node.children_by_field_name("declarator")
     return bool(declarators) and all(_declares_pointer(d) for d in declarators)

@@ -29,6 +29,7 @@ class _Origin:
 
 def _declarations(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]:
     """(name, declaration, initial value, declarator) for every declared variable in the file."""
+
     def compute(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]:
         found: list[tuple[str, Node, Node | None, Node]] = []
         for decl in ctx.nodes({"declaration"}):
@@ -38,22 +39,28 @@ def _declarations(ctx: LintContext) -> list[tuple[str, Node, Node | None, Node]]
                 if declarator.type == "init_declarator":
                     value = declarator.child_by_field_name("value")
                     target = declarator.child_by_field_name("declarator")
-                while target is not None and target.type in ("array_declarator", "pointer_declarator",
-                                                             "reference_declarator"):
+                while target is not None and target.type in (
+                    "array_declarator",
+                    "pointer_declarator",
+                    "reference_declarator",
+                ):
                     if target.type == "pointer_declarator":
                         target = None  # a pointer is not a scalar we can follow
                         break
                     target = target.child_by_field_name("declarator") or (
-                        target.named_children[0] if target.named_children else None)
+                        target.named_children[0] if target.named_children else None
+                    )
                 if target is not None and target.type == "identifier":
                     found.append((ctx.text(target), decl, value, declarator))
         return found
+
     return _memo(ctx, "declarations", compute)
 
 
 def _writes(ctx: LintContext) -> list[tuple[str, Node, Node | None]]:
     """(name, node, right-hand side) for assignments `x = v` (None for `x += v`) and for `&x`
     passed to a call (an out-parameter write)."""
+
     def compute(ctx: LintContext) -> list[tuple[str, Node, Node | None]]:
         found = []
         for node in ctx.nodes({"assignment_expression"}):
@@ -69,6 +76,7 @@ def _writes(ctx: LintContext) -> list[tuple[str, Node, Node | None]]:
                     if inner is not None and inner.type == "identifier":
                         found.append((ctx.text(inner), call.node, None))
         return found
+
     return _memo(ctx, "writes", compute)
 
 
@@ -91,9 +99,14 @@ def _origin(name: str, at: Node, ctx: LintContext, *, pointer_writes: bool = Tru
         type_node = decl.child_by_field_name("type")
         values: list[Node | None] = [value] if value is not None else []
         if kind == "local" and function is not None:
-            values += [right for write_name, node, right in _writes(ctx)
-                       if write_name == name and _inside(node, function) and node.start_byte < at.start_byte
-                       and (pointer_writes or node.type != "call_expression")]
+            values += [
+                right
+                for write_name, node, right in _writes(ctx)
+                if write_name == name
+                and _inside(node, function)
+                and node.start_byte < at.start_byte
+                and (pointer_writes or node.type != "call_expression")
+            ]
         return _Origin(kind, tuple(values), ctx.text(type_node) if type_node is not None else "")
     if function is not None:
         declarator = function.child_by_field_name("declarator")

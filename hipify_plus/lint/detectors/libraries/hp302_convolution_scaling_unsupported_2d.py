@@ -13,13 +13,20 @@ from hipify_plus.parse import Node
 from hipify_plus.rewrite.cudnn import WRAPPER_SCALARS
 
 _CONV_SCALARS = {
-    "cudnnConvolutionForward": (1, 10), "cudnnConvolutionBackwardData": (1, 10),
-    "cudnnConvolutionBackwardFilter": (1, 10), "miopenConvolutionForward": (1, 8),
-    "miopenConvolutionBackwardData": (1, 8), "miopenConvolutionBackwardWeights": (1, 8),
+    "cudnnConvolutionForward": (1, 10),
+    "cudnnConvolutionBackwardData": (1, 10),
+    "cudnnConvolutionBackwardFilter": (1, 10),
+    "miopenConvolutionForward": (1, 8),
+    "miopenConvolutionBackwardData": (1, 8),
+    "miopenConvolutionBackwardWeights": (1, 8),
     **WRAPPER_SCALARS,  # HP301's Find-once functions: the MIOpen call's arguments less the algorithm
 }
-_CONV_RANK = {"cudnnSetConvolution2dDescriptor": 2, "miopenInitConvolutionDescriptor": 2,
-              "cudnnSetConvolutionNdDescriptor": None, "miopenInitConvolutionNdDescriptor": None}
+_CONV_RANK = {
+    "cudnnSetConvolution2dDescriptor": 2,
+    "miopenInitConvolutionDescriptor": 2,
+    "cudnnSetConvolutionNdDescriptor": None,
+    "miopenInitConvolutionNdDescriptor": None,
+}
 
 
 def _convolution_rank(descriptor: Node, ctx: LintContext) -> int | None:
@@ -50,12 +57,20 @@ def convolution_scaling_unsupported_in_2d(node: Node, ctx: LintContext) -> None:
     for index, allowed, label in ((positions[0], 1.0, "alpha"), (positions[1], 0.0, "beta")):
         scalar, values = _scalar(args[index], node, ctx)
         if values == "parameter":
-            ctx.report("HP302", args[index], f"{label} of `{name}` comes from the parameter `{scalar}`: "
-                       f"MIOpen runs 2-D convolutions only with alpha = 1 and beta = 0 (other values "
-                       "fail with miopenStatusNotImplemented); check every caller")
+            ctx.report(
+                "HP302",
+                args[index],
+                f"{label} of `{name}` comes from the parameter `{scalar}`: "
+                f"MIOpen runs 2-D convolutions only with alpha = 1 and beta = 0 (other values "
+                "fail with miopenStatusNotImplemented); check every caller",
+            )
         elif isinstance(values, list) and any(v != allowed for v in values):
             shown = ", ".join(f"{v:g}" for v in values if v != allowed)
             what = "accumulates into the output" if label == "beta" else "scales the result"
-            ctx.report("HP302", args[index], f"{label} of `{name}` is {shown} (`{scalar}`): the call {what}, "
-                       f"but MIOpen runs 2-D convolutions only with alpha = 1 and beta = 0 "
-                       "(miopenStatusNotImplemented); convolve into a temporary and combine it separately")
+            ctx.report(
+                "HP302",
+                args[index],
+                f"{label} of `{name}` is {shown} (`{scalar}`): the call {what}, "
+                f"but MIOpen runs 2-D convolutions only with alpha = 1 and beta = 0 "
+                "(miopenStatusNotImplemented); convolve into a temporary and combine it separately",
+            )

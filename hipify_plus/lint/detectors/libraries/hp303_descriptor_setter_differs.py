@@ -23,32 +23,32 @@ from hipify_plus.rewrite import cudnn
 
 _SETTER_MESSAGES = {
     "cudnnSetTensor4dDescriptor": "no HIPIFY mapping, and MIOpen's `miopenSet4dTensorDescriptor` has no format "
-                                  "argument (packed NCHW only); NHWC needs "
-                                  "`miopenSetNdTensorDescriptorWithLayout`",
+    "argument (packed NCHW only); NHWC needs "
+    "`miopenSetNdTensorDescriptorWithLayout`",
     "cudnnSetTensorNdDescriptor": "no HIPIFY mapping; `miopenSetTensorDescriptor` takes the same (type, nbDims, "
-                                  "dims, strides) arguments",
+    "dims, strides) arguments",
     "cudnnSetTensorNdDescriptorEx": "no HIPIFY mapping; use `miopenSetNdTensorDescriptorWithLayout` (layout after "
-                                    "the data type, length last)",
+    "the data type, length last)",
     "cudnnSetFilter4dDescriptor": "no HIPIFY mapping, and MIOpen has no filter descriptor: a filter is a tensor "
-                                  "descriptor (`miopenSet4dTensorDescriptor`, KCHW order)",
+    "descriptor (`miopenSet4dTensorDescriptor`, KCHW order)",
     "cudnnSetFilterNdDescriptor": "no HIPIFY mapping, and MIOpen has no filter descriptor: describe the filter "
-                                  "with `miopenSetTensorDescriptor` or `miopenSetNdTensorDescriptorWithLayout`",
+    "with `miopenSetTensorDescriptor` or `miopenSetNdTensorDescriptorWithLayout`",
     "cudnnSetConvolution2dDescriptor": "no HIPIFY mapping; MIOpen's `miopenInitConvolutionDescriptor` takes the "
-                                       "mode second and has no compute type",
+    "mode second and has no compute type",
     "cudnnSetConvolutionNdDescriptor": "no HIPIFY mapping; MIOpen's `miopenInitConvolutionNdDescriptor` has no "
-                                       "compute type",
+    "compute type",
     "cudnnSetConvolutionMathType": "no HIPIFY mapping, and MIOpen has no math type on a convolution descriptor "
-                                   "(it chooses its kernels itself): the call has nothing to do",
+    "(it chooses its kernels itself): the call has nothing to do",
     "cudnnSetActivationDescriptor": "no HIPIFY mapping; `miopenSetActivationDescriptor` takes (mode, alpha, beta, "
-                                    "gamma) with per-mode meanings and no NaN option",
+    "gamma) with per-mode meanings and no NaN option",
     "cudnnSetOpTensorDescriptor": "no HIPIFY mapping, and MIOpen has no op-tensor descriptor: `miopenOpTensor` "
-                                  "takes the operation directly",
+    "takes the operation directly",
     "cudnnSetPooling2dDescriptor": "renamed to `miopenSet2dPoolingDescriptor`, which has no NaN-propagation "
-                                   "argument: the translated call has one argument too many",
+    "argument: the translated call has one argument too many",
     "cudnnSetPoolingNdDescriptor": "renamed to `miopenSetNdPoolingDescriptor`, which has no NaN-propagation "
-                                   "argument: the translated call has one argument too many",
+    "argument: the translated call has one argument too many",
     "cudnnSetLRNDescriptor": "renamed to `miopenSetLRNDescriptor`, which also takes the LRN mode (second "
-                             "argument): the translated call is one argument short",
+    "argument): the translated call is one argument short",
 }
 # Ported calls that kept cuDNN's argument count: name -> (count, message)
 _PORTED_SETTERS = {
@@ -58,11 +58,24 @@ _PORTED_SETTERS = {
 }
 # The setters convert leaves for this rule (status lint in rules/mappings/extra.tsv); convert
 # reports the others as unmapped itself (HP001), so in its output this rule says nothing of them.
-_LEFT_BY_CONVERT = frozenset({"cudnnSetTensor4dDescriptor", "cudnnSetFilter4dDescriptor",
-                              "cudnnSetConvolution2dDescriptor", "cudnnSetConvolutionMathType",
-                              "cudnnSetActivationDescriptor"})
-_MATH_NAMES = frozenset({"CUDNN_DEFAULT_MATH", "CUDNN_TENSOR_OP_MATH", "CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION",
-                         "CUDNN_FMA_MATH", "cudnnMathType_t"})
+_LEFT_BY_CONVERT = frozenset(
+    {
+        "cudnnSetTensor4dDescriptor",
+        "cudnnSetFilter4dDescriptor",
+        "cudnnSetConvolution2dDescriptor",
+        "cudnnSetConvolutionMathType",
+        "cudnnSetActivationDescriptor",
+    }
+)
+_MATH_NAMES = frozenset(
+    {
+        "CUDNN_DEFAULT_MATH",
+        "CUDNN_TENSOR_OP_MATH",
+        "CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION",
+        "CUDNN_FMA_MATH",
+        "cudnnMathType_t",
+    }
+)
 
 
 def _plan(name: str, texts: list[str]) -> cudnn.Call | cudnn.Refusal | None:
@@ -90,8 +103,9 @@ def _rewrite(node: Node, name: str, args: list[Node], ctx: LintContext) -> tuple
             return None, ""
         statement = statement_of(node)
         if statement is not None:
-            edit = Edit(statement.start_byte, statement.end_byte,
-                        cudnn.math_type_statement(" ".join(ctx.text(node).split())))
+            edit = Edit(
+                statement.start_byte, statement.end_byte, cudnn.math_type_statement(" ".join(ctx.text(node).split()))
+            )
         else:
             # a cast, so that `f(...) != miopenStatusSuccess` does not become a self-comparison
             edit = Edit(node.start_byte, node.end_byte, b"static_cast<miopenStatus_t>(miopenStatusSuccess)")
@@ -109,8 +123,10 @@ def _rewrite(node: Node, name: str, args: list[Node], ctx: LintContext) -> tuple
             return None, ""  # the helper it calls is added by the HIP-side rewrite
         possible, block = support_edit(ctx, plan.parts, node.start_byte)
         if not possible:
-            return None, ("; not rewritten: the helper it needs goes after the file's #includes, and "
-                          "<miopen/miopen.h> is not among them")
+            return None, (
+                "; not rewritten: the helper it needs goes after the file's #includes, and "
+                "<miopen/miopen.h> is not among them"
+            )
         if block is not None:
             edits.append(block)
     note = f" ({plan.note})" if plan.note else ""
@@ -155,5 +171,9 @@ def math_type_left(node: Node, ctx: LintContext) -> None:
         if _callee(call, ctx) == "cudnnSetConvolutionMathType":
             return
         call = _ancestor(call, frozenset({"call_expression"}))
-    ctx.report("HP303", node, f"`{ctx.text(node)}`: MIOpen has no math type (a convolution's kernels are its own "
-               "choice); drop what stores or passes it")
+    ctx.report(
+        "HP303",
+        node,
+        f"`{ctx.text(node)}`: MIOpen has no math type (a convolution's kernels are its own "
+        "choice); drop what stores or passes it",
+    )

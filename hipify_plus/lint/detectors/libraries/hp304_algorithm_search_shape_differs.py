@@ -13,12 +13,7 @@ from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _callee, _key
 from hipify_plus.lint.detectors.libraries._cudnn_calls import _CONV_SELECT
-from hipify_plus.lint.detectors.libraries._cudnn_rewrites import (
-    cudnn_calls,
-    inside_support,
-    is_hip,
-    support_edit,
-)
+from hipify_plus.lint.detectors.libraries._cudnn_rewrites import cudnn_calls, inside_support, is_hip, support_edit
 from hipify_plus.lint.detectors.libraries._values import _declarations
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
@@ -26,11 +21,11 @@ from hipify_plus.rewrite import cudnn
 
 _CUDNN_SELECT_MESSAGES = {
     "Get": "is a pure heuristic query with no MIOpen equivalent: MIOpen's `miopenFindConvolution*Algorithm` "
-           "runs the candidates on real x/w/y device buffers and a workspace (or use immediate mode: "
-           "`miopenConvolution*GetSolution`)",
+    "runs the candidates on real x/w/y device buffers and a workspace (or use immediate mode: "
+    "`miopenConvolution*GetSolution`)",
     "Find": "has no MIOpen mapping: `miopenFindConvolution*Algorithm` needs the x/w/y device buffers, a "
-            "workspace and an exhaustiveSearch flag, and fills `miopenConvAlgoPerf_t` (`fwd_algo` / "
-            "`bwd_data_algo` / `bwd_weights_algo` instead of `algo`)",
+    "workspace and an exhaustiveSearch flag, and fills `miopenConvAlgoPerf_t` (`fwd_algo` / "
+    "`bwd_data_algo` / `bwd_weights_algo` instead of `algo`)",
     "Count": "has no MIOpen equivalent: pass your own request count to `miopenFindConvolution*Algorithm`",
 }
 
@@ -38,15 +33,19 @@ _CUDNN_SELECT_MESSAGES = {
 # cuDNN's forward searches that keep their arguments as hipify-plus support functions.
 _REWRITTEN = {
     "cudnnGetConvolutionForwardAlgorithm_v7": (
-        cudnn.HEURISTIC, cudnn.HEURISTIC_FUNCTION,
+        cudnn.HEURISTIC,
+        cudnn.HEURISTIC_FUNCTION,
         "Ask MIOpen's immediate mode; the convolution still needs Find (HP301)",
         "; the rewrite keeps the query (MIOpen's `miopenConvolutionForwardGetSolution`, one entry per "
-        "algorithm), which informs but does not replace Find"),
+        "algorithm), which informs but does not replace Find",
+    ),
     "cudnnFindConvolutionForwardAlgorithm": (
-        cudnn.SEARCH, cudnn.SEARCH_FUNCTION,
+        cudnn.SEARCH,
+        cudnn.SEARCH_FUNCTION,
         "Run MIOpen's Find on buffers allocated for the search",
         "; the rewrite allocates x, w, y and a workspace for `miopenFindConvolutionForwardAlgorithm`, as "
-        "cuDNN does, and frees them after"),
+        "cuDNN does, and frees them after",
+    ),
 }
 
 
@@ -59,8 +58,10 @@ def _search_fix(node: Node, name: str, ctx: LintContext) -> tuple[Fix | None, st
         return None, ""
     possible, block = support_edit(ctx, [part], node.start_byte)
     if not possible:
-        return None, ("; not rewritten: hipify-plus's support code goes after the file's #includes, and "
-                      "<miopen/miopen.h> is not among them")
+        return None, (
+            "; not rewritten: hipify-plus's support code goes after the file's #includes, and "
+            "<miopen/miopen.h> is not among them"
+        )
     edits = [Edit(function.start_byte, function.end_byte, replacement.encode())]
     if block is not None:
         edits.append(block)
@@ -91,14 +92,21 @@ def algorithm_search_shape_differs(node: Node, ctx: LintContext) -> None:
         return
     fix = None
     if name == "miopenFindConvolutionForwardAlgorithm":
-        fix = ctx.fix("HP304", "Add `exhaustiveSearch = false`",
-                      [Edit(args[-1].end_byte, args[-1].end_byte, b", /*exhaustiveSearch=*/false")],
-                      applicability="unsafe")
+        fix = ctx.fix(
+            "HP304",
+            "Add `exhaustiveSearch = false`",
+            [Edit(args[-1].end_byte, args[-1].end_byte, b", /*exhaustiveSearch=*/false")],
+            applicability="unsafe",
+        )
         order = ""
     else:
         order = "; the device buffers also come in a different order from cuDNN's Ex call (dy first)"
-    ctx.report("HP304", function, f"`{name}` has cuDNN's 13 arguments: MIOpen's Find takes a 14th, "
-               f"`exhaustiveSearch`{order}", fix)
+    ctx.report(
+        "HP304",
+        function,
+        f"`{name}` has cuDNN's 13 arguments: MIOpen's Find takes a 14th, `exhaustiveSearch`{order}",
+        fix,
+    )
 
 
 _PERF_FIELDS = {"Forward": "fwd_algo", "BackwardData": "bwd_data_algo", "BackwardWeights": "bwd_weights_algo"}
@@ -108,9 +116,15 @@ _PERF_ARGUMENT = {name: 10 if name.startswith("miopen") or name.endswith("Ex") e
 _PERF_ARGUMENT[cudnn.HEURISTIC_FUNCTION] = _PERF_ARGUMENT[cudnn.SEARCH_FUNCTION] = 7
 _SELECT_DIRECTION = {**_CONV_SELECT, cudnn.HEURISTIC_FUNCTION: "Forward"}
 # Calls whose results are all successful searches (MIOpen fills only those): `.status` is success.
-_ONLY_SUCCESSES = frozenset({cudnn.HEURISTIC_FUNCTION, cudnn.SEARCH_FUNCTION, "miopenFindConvolutionForwardAlgorithm",
-                             "miopenFindConvolutionBackwardDataAlgorithm",
-                             "miopenFindConvolutionBackwardWeightsAlgorithm"})
+_ONLY_SUCCESSES = frozenset(
+    {
+        cudnn.HEURISTIC_FUNCTION,
+        cudnn.SEARCH_FUNCTION,
+        "miopenFindConvolutionForwardAlgorithm",
+        "miopenFindConvolutionBackwardDataAlgorithm",
+        "miopenFindConvolutionBackwardWeightsAlgorithm",
+    }
+)
 _WRITES = frozenset({"assignment_expression", "update_expression", "pointer_expression"})
 
 
@@ -129,8 +143,11 @@ def _read_only(node: Node) -> bool:
 @file_detector(emits=("HP304",))
 def cudnn_perf_field_on_miopen_result(ctx: LintContext) -> None:
     """`perf.algo` on a `miopenConvAlgoPerf_t`, which names the field by direction."""
-    perf_names = {name for name, decl, _, _ in _declarations(ctx)
-                  if (t := decl.child_by_field_name("type")) is not None and ctx.text(t) == "miopenConvAlgoPerf_t"}
+    perf_names = {
+        name
+        for name, decl, _, _ in _declarations(ctx)
+        if (t := decl.child_by_field_name("type")) is not None and ctx.text(t) == "miopenConvAlgoPerf_t"
+    }
     if not perf_names:
         return
     direction_of: dict[str, str] = {}
@@ -155,16 +172,35 @@ def cudnn_perf_field_on_miopen_result(ctx: LintContext) -> None:
             direction = direction_of.get(ctx.text(base))
             fix = None
             if direction is not None:
-                fix = ctx.fix("HP304", f"Read `{_PERF_FIELDS[direction]}`",
-                              [Edit(field.start_byte, field.end_byte, _PERF_FIELDS[direction].encode())])
-            ctx.report("HP304", field, "`miopenConvAlgoPerf_t` has no `algo` field: it holds `fwd_algo`, "
-                       "`bwd_data_algo` or `bwd_weights_algo` for the direction that was searched", fix)
+                fix = ctx.fix(
+                    "HP304",
+                    f"Read `{_PERF_FIELDS[direction]}`",
+                    [Edit(field.start_byte, field.end_byte, _PERF_FIELDS[direction].encode())],
+                )
+            ctx.report(
+                "HP304",
+                field,
+                "`miopenConvAlgoPerf_t` has no `algo` field: it holds `fwd_algo`, "
+                "`bwd_data_algo` or `bwd_weights_algo` for the direction that was searched",
+                fix,
+            )
         elif member == "status" and ctx.text(base) in successes and _read_only(node):
             # spelled as a cast, so that `perf[i].status == miopenStatusSuccess` is no self-comparison
-            fix = ctx.fix("HP304", "Read `miopenStatusSuccess`",
-                          [Edit(node.start_byte, node.end_byte, b"static_cast<miopenStatus_t>(miopenStatusSuccess)")])
-            ctx.report("HP304", field, "`miopenConvAlgoPerf_t` has no `status` field: MIOpen returns only the "
-                       "searches that succeeded, so every entry it filled has succeeded", fix)
+            fix = ctx.fix(
+                "HP304",
+                "Read `miopenStatusSuccess`",
+                [Edit(node.start_byte, node.end_byte, b"static_cast<miopenStatus_t>(miopenStatusSuccess)")],
+            )
+            ctx.report(
+                "HP304",
+                field,
+                "`miopenConvAlgoPerf_t` has no `status` field: MIOpen returns only the "
+                "searches that succeeded, so every entry it filled has succeeded",
+                fix,
+            )
         elif member in _MISSING_PERF_FIELDS:
-            ctx.report("HP304", field, f"`miopenConvAlgoPerf_t` has no `{member}` field (only the algorithm, "
-                       "`time` and `memory`)")
+            ctx.report(
+                "HP304",
+                field,
+                f"`miopenConvAlgoPerf_t` has no `{member}` field (only the algorithm, `time` and `memory`)",
+            )

@@ -24,17 +24,29 @@ def backward_filter_unmapped(node: Node, ctx: LintContext) -> None:
     if name == "cudnnConvolutionBackwardFilter" and len(args) == 13:
         order = [0, 1, 4, 5, 2, 3, 6, 7, 10, 11, 12, 8, 9]
         suggestion = f"miopenConvolutionBackwardWeights({', '.join(text[i] for i in order)})"
-        fix = ctx.fix("HP305", "Use `miopenConvolutionBackwardWeights` (arguments reordered)",
-                      [Edit(node.start_byte, node.end_byte, suggestion.encode())], applicability="display")
-        message = ("has no HIPIFY mapping: MIOpen's `miopenConvolutionBackwardWeights` takes dy before x "
-                   "and the workspace last, and needs `miopenFindConvolutionBackwardWeightsAlgorithm` first")
+        fix = ctx.fix(
+            "HP305",
+            "Use `miopenConvolutionBackwardWeights` (arguments reordered)",
+            [Edit(node.start_byte, node.end_byte, suggestion.encode())],
+            applicability="display",
+        )
+        message = (
+            "has no HIPIFY mapping: MIOpen's `miopenConvolutionBackwardWeights` takes dy before x "
+            "and the workspace last, and needs `miopenFindConvolutionBackwardWeightsAlgorithm` first"
+        )
     elif name == "cudnnGetConvolutionBackwardFilterWorkspaceSize" and len(args) == 7:
         order = [0, 2, 1, 3, 4, 6]
         suggestion = f"miopenConvolutionBackwardWeightsGetWorkSpaceSize({', '.join(text[i] for i in order)})"
-        fix = ctx.fix("HP305", "Use `miopenConvolutionBackwardWeightsGetWorkSpaceSize` (dy first, no algorithm)",
-                      [Edit(node.start_byte, node.end_byte, suggestion.encode())], applicability="display")
-        message = ("has no HIPIFY mapping: MIOpen's `miopenConvolutionBackwardWeightsGetWorkSpaceSize` "
-                   "takes the dy descriptor before the x descriptor and no algorithm (it sizes the Find step)")
+        fix = ctx.fix(
+            "HP305",
+            "Use `miopenConvolutionBackwardWeightsGetWorkSpaceSize` (dy first, no algorithm)",
+            [Edit(node.start_byte, node.end_byte, suggestion.encode())],
+            applicability="display",
+        )
+        message = (
+            "has no HIPIFY mapping: MIOpen's `miopenConvolutionBackwardWeightsGetWorkSpaceSize` "
+            "takes the dy descriptor before the x descriptor and no algorithm (it sizes the Find step)"
+        )
     else:
         message = "has no HIPIFY mapping: MIOpen's counterpart has another name and argument order"
     ctx.report("HP305", function, f"`{name}` {message}", fix)

@@ -30,8 +30,11 @@ _FUSED = frozenset({"cudnnConvolutionBiasActivationForward", "miopenConvolutionB
 def _activation_mode(descriptor: Node, ctx: LintContext) -> str | None:
     key = _key(descriptor, ctx)
     for call in cudnn_calls(ctx):
-        if call.name in ("cudnnSetActivationDescriptor", "miopenSetActivationDescriptor") \
-                and len(call.args) > 1 and _key(call.args[0], ctx) == key:
+        if (
+            call.name in ("cudnnSetActivationDescriptor", "miopenSetActivationDescriptor")
+            and len(call.args) > 1
+            and _key(call.args[0], ctx) == key
+        ):
             return ctx.text(call.args[1])
     return None
 
@@ -46,20 +49,26 @@ def _fusion_fix(node: Node, args: list[Node], ctx: LintContext) -> tuple[Fix | N
     alpha1_one, alpha1 = _known(args[1], node, ctx, 1.0)
     alpha2_zero, alpha2 = _known(args[10], node, ctx, 0.0)
     if not alpha1_one:
-        return None, (f"; not rewritten: alpha1 (`{alpha1}`) is not known to be 1, and MIOpen's fused and plain "
-                      "2-D convolutions do not scale their result: convolve into a temporary and scale it")
+        return None, (
+            f"; not rewritten: alpha1 (`{alpha1}`) is not known to be 1, and MIOpen's fused and plain "
+            "2-D convolutions do not scale their result: convolve into a temporary and scale it"
+        )
     if not alpha2_zero:
-        return None, (f"; not rewritten: alpha2 (`{alpha2}`) is not known to be 0, so the call adds alpha2 * z "
-                      "(a residual), for which a MIOpen fusion plan has no operator: run the convolution, add z "
-                      "with `miopenOpTensor`, then the bias and the activation")
+        return None, (
+            f"; not rewritten: alpha2 (`{alpha2}`) is not known to be 0, so the call adds alpha2 * z "
+            "(a residual), for which a MIOpen fusion plan has no operator: run the convolution, add z "
+            "with `miopenOpTensor`, then the bias and the activation"
+        )
     function = node.child_by_field_name("function")
     drops = drop_arguments(args, [i for i in range(len(args)) if i not in cudnn.FUSED_KEPT], ctx)
     if function is None or drops is None:
         return None, "; not rewritten: a comment sits beside an argument the rewrite drops"
     possible, block = support_edit(ctx, [cudnn.FUSION], node.start_byte)
     if not possible:
-        return None, ("; not rewritten: hipify-plus's fusion-plan code goes after the file's #includes, and "
-                      "<miopen/miopen.h> is not among them")
+        return None, (
+            "; not rewritten: hipify-plus's fusion-plan code goes after the file's #includes, and "
+            "<miopen/miopen.h> is not among them"
+        )
     edits = [Edit(function.start_byte, function.end_byte, cudnn.FUSED_FUNCTION.encode())]
     edits += drops
     if block is not None:
@@ -82,9 +91,16 @@ def fused_conv_bias_activation_differs(node: Node, ctx: LintContext) -> None:
     mode = _activation_mode(args[15], ctx)
     activation = ""
     if mode is not None and mode not in _RELU:
-        activation = (f"; its activation `{mode}` is not ReLU, which MIOpen's newest single call rejects "
-                      "(miopenStatusNotImplemented)")
-    ctx.report("HP307", function, f"`{name}`: MIOpen's `miopenConvolutionBiasActivationForward` is not cuDNN's "
-               "call: ROCm 5.7 and 6.0 accept only alpha2 = 1 with no z, 6.1 and 6.2 only alpha1 = alpha2 = 1 "
-               "and always add z, newer MIOpen adds alpha2 * z and accepts only ReLU (so cuDNN's usual alpha2 = 0 "
-               f"fails on every release), and every call compiles a new fusion plan{activation}{why}", fix)
+        activation = (
+            f"; its activation `{mode}` is not ReLU, which MIOpen's newest single call rejects "
+            "(miopenStatusNotImplemented)"
+        )
+    ctx.report(
+        "HP307",
+        function,
+        f"`{name}`: MIOpen's `miopenConvolutionBiasActivationForward` is not cuDNN's "
+        "call: ROCm 5.7 and 6.0 accept only alpha2 = 1 with no z, 6.1 and 6.2 only alpha1 = alpha2 = 1 "
+        "and always add z, newer MIOpen adds alpha2 * z and accepts only ReLU (so cuDNN's usual alpha2 = 0 "
+        f"fails on every release), and every call compiles a new fusion plan{activation}{why}",
+        fix,
+    )

@@ -8,8 +8,9 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._calls import _FUNCTION, _ancestor, _callee
 from hipify_plus.lint.registry import file_detector
 
-_BACKEND_UNMAPPED = frozenset({"cudnnBackendInitialize", "cudnnBackendPopulateCudaGraph",
-                               "cudnnBackendUpdateCudaGraph"})
+_BACKEND_UNMAPPED = frozenset(
+    {"cudnnBackendInitialize", "cudnnBackendPopulateCudaGraph", "cudnnBackendUpdateCudaGraph"}
+)
 
 
 # HP308
@@ -18,9 +19,13 @@ def cudnn_graph_api(ctx: LintContext) -> None:
     for include in ctx.nodes({"preproc_include"}):
         path = include.child_by_field_name("path")
         if path is not None and re.search(r"cudnn_frontend\w*\.h", ctx.text(path)):
-            ctx.report("HP308", path, "cudnn-frontend has no production AMD equivalent: MIOpen implements only "
-                       "part of the backend graph API and hipDNN's graph API is beta; port the graphs to "
-                       "MIOpen calls by hand")
+            ctx.report(
+                "HP308",
+                path,
+                "cudnn-frontend has no production AMD equivalent: MIOpen implements only "
+                "part of the backend graph API and hipDNN's graph API is beta; port the graphs to "
+                "MIOpen calls by hand",
+            )
     seen: set[int] = set()
     for node in ctx.nodes({"call_expression", "namespace_identifier"}):
         owner = _ancestor(node, _FUNCTION)
@@ -29,8 +34,12 @@ def cudnn_graph_api(ctx: LintContext) -> None:
             if ctx.text(node) != "cudnn_frontend" or key in seen:
                 continue
             seen.add(key)
-            ctx.report("HP308", node, "cudnn-frontend graph code has no production AMD equivalent (hipDNN's "
-                       "graph API is beta): port it to MIOpen calls or fusion plans")
+            ctx.report(
+                "HP308",
+                node,
+                "cudnn-frontend graph code has no production AMD equivalent (hipDNN's "
+                "graph API is beta): port it to MIOpen calls or fusion plans",
+            )
             continue
         name = _callee(node, ctx)
         if not name.startswith(("cudnnBackend", "miopenBackend")):

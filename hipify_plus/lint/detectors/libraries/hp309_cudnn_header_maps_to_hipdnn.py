@@ -22,15 +22,21 @@ def cudnn_header_maps_to_hipdnn(ctx: LintContext) -> None:
         if path is None:
             continue
         text = ctx.text(path)
-        fix = ctx.fix("HP309", "Include <miopen/miopen.h>",
-                      [Edit(path.start_byte, path.end_byte, b"<miopen/miopen.h>")])
+        fix = ctx.fix(
+            "HP309", "Include <miopen/miopen.h>", [Edit(path.start_byte, path.end_byte, b"<miopen/miopen.h>")]
+        )
         if _HIPDNN_INCLUDE.match(text):
             if uses_hipdnn:
-                ctx.report("HP309", path, f"{text} is the retired hipDNN wrapper (hipify-perl's default output): "
-                           "its hipdnn* calls need porting to MIOpen (`hipify-perl --roc` or `convert`), "
-                           "then include <miopen/miopen.h>")
+                ctx.report(
+                    "HP309",
+                    path,
+                    f"{text} is the retired hipDNN wrapper (hipify-perl's default output): "
+                    "its hipdnn* calls need porting to MIOpen (`hipify-perl --roc` or `convert`), "
+                    "then include <miopen/miopen.h>",
+                )
             else:
                 ctx.report("HP309", path, f"{text} is the retired hipDNN wrapper; this file uses MIOpen", fix)
         elif text in ("<cudnn.h>", '"cudnn.h"') and uses_miopen:
-            ctx.report("HP309", path, f"{text} in a file that already calls MIOpen: the port needs "
-                       "<miopen/miopen.h>", fix)
+            ctx.report(
+                "HP309", path, f"{text} in a file that already calls MIOpen: the port needs <miopen/miopen.h>", fix
+            )

@@ -11,15 +11,20 @@ from hipify_plus.lint.detectors.libraries._cudnn_calls import _CUDNN_ORDER, _arg
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-_WORKSPACE_QUERIES = frozenset({"miopenConvolutionForwardGetWorkSpaceSize",
-                                "miopenConvolutionBackwardDataGetWorkSpaceSize",
-                                "miopenConvolutionBackwardWeightsGetWorkSpaceSize"})
+_WORKSPACE_QUERIES = frozenset(
+    {
+        "miopenConvolutionForwardGetWorkSpaceSize",
+        "miopenConvolutionBackwardDataGetWorkSpaceSize",
+        "miopenConvolutionBackwardWeightsGetWorkSpaceSize",
+    }
+)
 _SOFTMAX = {"miopenSoftmaxForward_V2": 9, "miopenSoftmaxBackward_V2": 11}
 
 
 def _permute(args: list[Node], order: tuple[int, ...], ctx: LintContext) -> list[Edit]:
-    return [Edit(args[i].start_byte, args[i].end_byte, ctx.text(args[j]).encode())
-            for i, j in enumerate(order) if i != j]
+    return [
+        Edit(args[i].start_byte, args[i].end_byte, ctx.text(args[j]).encode()) for i, j in enumerate(order) if i != j
+    ]
 
 
 def _softmax_algorithm(arg: Node, ctx: LintContext) -> bool:
@@ -45,20 +50,38 @@ def miopen_call_in_cudnn_order(node: Node, ctx: LintContext) -> None:
         swapped = "" if name == "miopenConvolutionForward" else "; the first two tensors are also swapped"
         if order == "cudnn":
             fix = ctx.fix("HP310", title, _permute(args, _CUDNN_ORDER[name], ctx))
-            ctx.report("HP310", function, f"`{name}` has cuDNN's argument order (workspace before beta): MIOpen "
-                       f"takes beta, the output descriptor and buffer, then the workspace{swapped}", fix)
+            ctx.report(
+                "HP310",
+                function,
+                f"`{name}` has cuDNN's argument order (workspace before beta): MIOpen "
+                f"takes beta, the output descriptor and buffer, then the workspace{swapped}",
+                fix,
+            )
         elif order == "unknown" and ctx.settings.converted:
-            ctx.report("HP310", function, f"`{name}` was renamed from cuDNN, whose order puts the workspace "
-                       "before beta, but this file does not declare the arguments well enough to tell which "
-                       "order they are in now (a size, a descriptor or the beta scalar): MIOpen takes beta, the "
-                       f"output descriptor and buffer, then the workspace{swapped}; check and move them")
+            ctx.report(
+                "HP310",
+                function,
+                f"`{name}` was renamed from cuDNN, whose order puts the workspace "
+                "before beta, but this file does not declare the arguments well enough to tell which "
+                "order they are in now (a size, a descriptor or the beta scalar): MIOpen takes beta, the "
+                f"output descriptor and buffer, then the workspace{swapped}; check and move them",
+            )
     elif name in _WORKSPACE_QUERIES and len(args) == 7:
         drop = _drop_argument(args, 5, ctx)
         query_fix = ctx.fix("HP310", title, _permute(args[:3], (0, 2, 1), ctx) + [drop]) if drop is not None else None
-        ctx.report("HP310", function, f"`{name}` has cuDNN's arguments: MIOpen's query takes the two tensor "
-                   "descriptors the other way round and no algorithm (it sizes the Find step)", query_fix)
+        ctx.report(
+            "HP310",
+            function,
+            f"`{name}` has cuDNN's arguments: MIOpen's query takes the two tensor "
+            "descriptors the other way round and no algorithm (it sizes the Find step)",
+            query_fix,
+        )
     elif name in _SOFTMAX and len(args) == _SOFTMAX[name] and _softmax_algorithm(args[1], ctx):
         permutation = (0, *range(3, len(args)), 1, 2)
         fix = ctx.fix("HP310", title, _permute(args, permutation, ctx))
-        ctx.report("HP310", function, f"`{name}` has cuDNN's argument order: MIOpen takes the softmax "
-                   "algorithm and mode last", fix)
+        ctx.report(
+            "HP310",
+            function,
+            f"`{name}` has cuDNN's argument order: MIOpen takes the softmax algorithm and mode last",
+            fix,
+        )

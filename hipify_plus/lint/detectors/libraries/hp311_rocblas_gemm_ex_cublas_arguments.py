@@ -23,8 +23,10 @@ def rocblas_gemm_ex_with_cublas_arguments(node: Node, ctx: LintContext) -> None:
     if plan is None:
         return
     function = node.child_by_field_name("function") or node
-    message = (f"`{name}` has cuBLAS's {len(args)} arguments: rocBLAS takes {ROCBLAS_SHAPES[name].rocblas_count}, "
-               "with the output D (d, d_type, ldd), a rocblas_datatype compute type, solution_index and flags")
+    message = (
+        f"`{name}` has cuBLAS's {len(args)} arguments: rocBLAS takes {ROCBLAS_SHAPES[name].rocblas_count}, "
+        "with the output D (d, d_type, ldd), a rocblas_datatype compute type, solution_index and flags"
+    )
     if plan.problems:
         ctx.report("HP311", function, message + "; " + "; ".join(p.message for p in plan.problems))
         return

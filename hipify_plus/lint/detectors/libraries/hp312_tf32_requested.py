@@ -21,8 +21,9 @@ def _release(ctx: LintContext) -> str:
     return f"ROCm {format_version(ctx.settings.target_rocm)}"
 
 
-_TF32_COMPUTE = frozenset({"CUBLAS_COMPUTE_32F_FAST_TF32", "HIPBLAS_COMPUTE_32F_FAST_TF32",
-                           "HIPBLASLT_COMPUTE_F32_FAST_XF32"})
+_TF32_COMPUTE = frozenset(
+    {"CUBLAS_COMPUTE_32F_FAST_TF32", "HIPBLAS_COMPUTE_32F_FAST_TF32", "HIPBLASLT_COMPUTE_F32_FAST_XF32"}
+)
 _TF32_MATH = frozenset({"CUBLAS_TF32_TENSOR_OP_MATH", "HIPBLAS_TF32_TENSOR_OP_MATH"})
 _XF32_ARCHES = XF32_ARCHES
 _BLAS_GEMM = re.compile(r"^(?:cublas|hipblas)Gemm\w*Ex(?:WithFlags)?(?:_v2|_64)?$|^rocblas_gemm\w*_ex$")
@@ -39,8 +40,11 @@ def _enclosing_call_name(node: Node, ctx: LintContext) -> str:
     return ""
 
 
-_MATH_MODE_TYPES = {"hipblasMath_t": "hipblas_math", "rocblas_math_mode": "rocblas_math",
-                    "rocblas_math_mode_": "rocblas_math"}
+_MATH_MODE_TYPES = {
+    "hipblasMath_t": "hipblas_math",
+    "rocblas_math_mode": "rocblas_math",
+    "rocblas_math_mode_": "rocblas_math",
+}
 
 
 def _math_mode_variable_context(node: Node, ctx: LintContext) -> str:
@@ -113,59 +117,95 @@ def tf32_requested(node: Node, ctx: LintContext) -> None:
     if plan is not None:
         wanted = plan.replacement or _release_tf32_spelling(context, version) or text
         if wanted in _TF32_COMPUTE:  # TF32 stays requested (as the release spells it): no marker
-            fix = (ctx.fix("HP312", f"Spell it `{wanted}` for {_release(ctx)}",
-                           [Edit(node.start_byte, node.end_byte, wanted.encode())]) if wanted != text else None)
+            fix = (
+                ctx.fix(
+                    "HP312",
+                    f"Spell it `{wanted}` for {_release(ctx)}",
+                    [Edit(node.start_byte, node.end_byte, wanted.encode())],
+                )
+                if wanted != text
+                else None
+            )
             ctx.report("HP312", node, f"`{text}`: {plan.message}", fix, severity=plan.severity if fix is None else None)
             return
         if context in ("hipblas_math", "rocblas_math"):  # the XF32 value keeps the finding (xf32_math_requested)
             fix = ctx.fix("HP312", f"Use `{wanted}`", [Edit(node.start_byte, node.end_byte, wanted.encode())])
         else:
             marker = tf32_marker(plan)
-            fix = ctx.fix("HP312", f"Use `{wanted}`",
-                          [Edit(node.start_byte, node.end_byte, f"{wanted} {marker}".encode())])
+            fix = ctx.fix(
+                "HP312", f"Use `{wanted}`", [Edit(node.start_byte, node.end_byte, f"{wanted} {marker}".encode())]
+            )
         ctx.report("HP312", node, f"`{text}` asks for TF32: {plan.message}", fix)
         return
     call = _enclosing_call_name(node, ctx)
     if text in _TF32_MATH:
         older = ""
         if context == "hipblas_math":
-            older = ("; hipBLAS before ROCm 6.1 has no math-mode setter at all: drop the call (AMD computes FP32; "
-                     "XF32 needs ROCm 6.1+ and gfx940-942)")
+            older = (
+                "; hipBLAS before ROCm 6.1 has no math-mode setter at all: drop the call (AMD computes FP32; "
+                "XF32 needs ROCm 6.1+ and gfx940-942)"
+            )
         elif context == "rocblas_math":
             older = "; rocBLAS before ROCm 5.7 has no math-mode setter: drop the call"
-        ctx.report("HP312", node, f"`{text}` asks for TF32: hipBLAS on AMD rejects this math mode "
-                   "(HIPBLAS_STATUS_NOT_SUPPORTED); AMD's counterpart is XF32 (`HIPBLAS_XF32_XDL_MATH`, "
-                   f"`rocblas_xf32_xdl_math_op`), which runs on gfx940-942 and is ignored elsewhere{older}")
+        ctx.report(
+            "HP312",
+            node,
+            f"`{text}` asks for TF32: hipBLAS on AMD rejects this math mode "
+            "(HIPBLAS_STATUS_NOT_SUPPORTED); AMD's counterpart is XF32 (`HIPBLAS_XF32_XDL_MATH`, "
+            f"`rocblas_xf32_xdl_math_op`), which runs on gfx940-942 and is ignored elsewhere{older}",
+        )
         return
     xf32 = bool(_XF32_ARCHES & set(ctx.settings.arches))
-    lt = bool(_LT_CALL.match(call)) or (not call and (_uses(ctx, "cublasLt") or _uses(ctx, "hipblasLt"))
-                                         and not any(_BLAS_GEMM.match(c.name) for c in _calls(ctx)))
+    lt = bool(_LT_CALL.match(call)) or (
+        not call
+        and (_uses(ctx, "cublasLt") or _uses(ctx, "hipblasLt"))
+        and not any(_BLAS_GEMM.match(c.name) for c in _calls(ctx))
+    )
     if lt:
         if xf32:
-            ctx.report("HP312", node, f"`{text}` in hipBLASLt runs as XF32 on gfx940-942: close to TF32 "
-                       "but not bit-identical; compare results against the NVIDIA run", severity="info")
+            ctx.report(
+                "HP312",
+                node,
+                f"`{text}` in hipBLASLt runs as XF32 on gfx940-942: close to TF32 "
+                "but not bit-identical; compare results against the NVIDIA run",
+                severity="info",
+            )
         else:
             targets = ", ".join(a for a in ctx.settings.arches if a not in _XF32_ARCHES)
             if ctx.settings.target_rocm >= (6, 3, 0):
                 what = "hipBLASLt falls back to full FP32 (correct, slower than TF32 on NVIDIA)"
             else:
-                what = ("hipBLASLt before ROCm 6.3 has no FP32 fallback and its heuristic finds no algorithm: "
-                        "pass HIPBLAS_COMPUTE_32F for these targets")
+                what = (
+                    "hipBLASLt before ROCm 6.3 has no FP32 fallback and its heuristic finds no algorithm: "
+                    "pass HIPBLAS_COMPUTE_32F for these targets"
+                )
             ctx.report("HP312", node, f"`{text}`: {targets} has no XF32/TF32 matrix path; {what}", severity="warning")
         return
     if _BLAS_GEMM.match(call):
         hint = " and `hipblasSetMathMode(handle, HIPBLAS_XF32_XDL_MATH)` for XF32" if xf32 else ""
-        ctx.report("HP312", node, f"`{text}` in `{call}`: hipBLAS/rocBLAS on AMD do not accept a TF32 compute "
-                   f"type (HIPBLAS_STATUS_NOT_SUPPORTED); use HIPBLAS_COMPUTE_32F{hint}")
+        ctx.report(
+            "HP312",
+            node,
+            f"`{text}` in `{call}`: hipBLAS/rocBLAS on AMD do not accept a TF32 compute "
+            f"type (HIPBLAS_STATUS_NOT_SUPPORTED); use HIPBLAS_COMPUTE_32F{hint}",
+        )
         return
     if text.startswith("HIPBLASLT_") and not any("hipblaslt" in ctx.text(n) for n in ctx.nodes({"preproc_include"})):
-        ctx.report("HP312", node, f"`{text}` is hipBLASLt 0.3's TF32 (XF32) compute type, the only ROCm 5.x spelling "
-                   "of a TF32 request, and this file does not include hipblaslt.h: hipBLAS GEMMs before ROCm 6.0 "
-                   "take `HIPBLAS_R_32F` (FP32) as their compute type")
+        ctx.report(
+            "HP312",
+            node,
+            f"`{text}` is hipBLASLt 0.3's TF32 (XF32) compute type, the only ROCm 5.x spelling "
+            "of a TF32 request, and this file does not include hipblaslt.h: hipBLAS GEMMs before ROCm 6.0 "
+            "take `HIPBLAS_R_32F` (FP32) as their compute type",
+        )
         return
-    ctx.report("HP312", node, f"`{text}` asks for TF32: hipBLAS GEMMs on AMD reject it "
-               "(HIPBLAS_STATUS_NOT_SUPPORTED) while hipBLASLt maps it to XF32 (gfx940-942 only)",
-               severity="warning")
+    ctx.report(
+        "HP312",
+        node,
+        f"`{text}` asks for TF32: hipBLAS GEMMs on AMD reject it "
+        "(HIPBLAS_STATUS_NOT_SUPPORTED) while hipBLASLt maps it to XF32 (gfx940-942 only)",
+        severity="warning",
+    )
 
 
 _XF32_MATH = frozenset({"HIPBLAS_XF32_XDL_MATH", "rocblas_xf32_xdl_math_op"})
@@ -208,6 +248,10 @@ def convolution_tensor_op_math(node: Node, ctx: LintContext) -> None:
     args = _args(node)
     if len(args) != 2 or not ctx.text(args[1]).startswith("CUDNN_TENSOR_OP_MATH"):
         return
-    ctx.report("HP312", args[1], f"`{ctx.text(args[1])}` lets cuDNN run FP32 convolutions in TF32: MIOpen has "
-               "no math-type setting (no HIPIFY mapping); remove the call, FP32 convolutions stay FP32 on AMD",
-               severity="warning")
+    ctx.report(
+        "HP312",
+        args[1],
+        f"`{ctx.text(args[1])}` lets cuDNN run FP32 convolutions in TF32: MIOpen has "
+        "no math-type setting (no HIPIFY mapping); remove the call, FP32 convolutions stay FP32 on AMD",
+        severity="warning",
+    )

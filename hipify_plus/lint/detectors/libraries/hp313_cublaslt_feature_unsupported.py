@@ -25,13 +25,28 @@ from hipify_plus.rewrite.blas import data_type
 from hipify_plus.rewrite.blaslt import epilogue_fallback
 
 _LT_UNSUPPORTED = {
-    "CUBLASLT_EPILOGUE_DRELU": "epilogue", "CUBLASLT_EPILOGUE_DRELU_BGRAD": "epilogue",
-    "CUBLASLT_EPILOGUE_RELU_AUX": "epilogue", "CUBLASLT_EPILOGUE_RELU_AUX_BIAS": "epilogue",
-    "CUBLASLT_MATMUL_DESC_FAST_ACCUM": "fast-accum", "CUBLASLT_MATMUL_DESC_SCALE_TYPE": "scale-type",
-    **{f"CUBLASLT_MATMUL_DESC_{a}": "attribute" for a in (
-        "ALPHA_VECTOR_BATCH_STRIDE", "ATOMIC_SYNC_IN_COUNTERS_POINTER", "ATOMIC_SYNC_NUM_CHUNKS_D_COLS",
-        "ATOMIC_SYNC_NUM_CHUNKS_D_ROWS", "ATOMIC_SYNC_OUT_COUNTERS_POINTER", "BIAS_BATCH_STRIDE",
-        "EPILOGUE_AUX_AMAX_POINTER", "EPILOGUE_AUX_DATA_TYPE", "FILL_MODE", "SM_COUNT_TARGET", "TRANSC")},
+    "CUBLASLT_EPILOGUE_DRELU": "epilogue",
+    "CUBLASLT_EPILOGUE_DRELU_BGRAD": "epilogue",
+    "CUBLASLT_EPILOGUE_RELU_AUX": "epilogue",
+    "CUBLASLT_EPILOGUE_RELU_AUX_BIAS": "epilogue",
+    "CUBLASLT_MATMUL_DESC_FAST_ACCUM": "fast-accum",
+    "CUBLASLT_MATMUL_DESC_SCALE_TYPE": "scale-type",
+    **{
+        f"CUBLASLT_MATMUL_DESC_{a}": "attribute"
+        for a in (
+            "ALPHA_VECTOR_BATCH_STRIDE",
+            "ATOMIC_SYNC_IN_COUNTERS_POINTER",
+            "ATOMIC_SYNC_NUM_CHUNKS_D_COLS",
+            "ATOMIC_SYNC_NUM_CHUNKS_D_ROWS",
+            "ATOMIC_SYNC_OUT_COUNTERS_POINTER",
+            "BIAS_BATCH_STRIDE",
+            "EPILOGUE_AUX_AMAX_POINTER",
+            "EPILOGUE_AUX_DATA_TYPE",
+            "FILL_MODE",
+            "SM_COUNT_TARGET",
+            "TRANSC",
+        )
+    },
 }
 
 
@@ -75,8 +90,12 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
                 f"`{text.replace('CUBLASLT_', 'HIPBLASLT_')}` "
                 "for f16/bf16 on gfx942 only (not checked against those headers here)"
             )
-        ctx.report("HP313", node, f"`{text}` has no hipBLASLt epilogue (hipBLASLt has RELU, GELU, BIAS, GELU_AUX, "
-                   f"DGELU, BGRADA/B and their combinations): run the matmul with `{epilogue}`, then {step}{newer}")
+        ctx.report(
+            "HP313",
+            node,
+            f"`{text}` has no hipBLASLt epilogue (hipBLASLt has RELU, GELU, BIAS, GELU_AUX, "
+            f"DGELU, BGRADA/B and their combinations): run the matmul with `{epilogue}`, then {step}{newer}",
+        )
         return
     call = _ancestor(node, frozenset({"call_expression"}))
     if kind == "scale-type":
@@ -89,21 +108,32 @@ def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
                 if declaration is not True:  # the variable only fed this attribute: it goes too
                     edits.append(_remove_statement(declaration, ctx))
                 fix = ctx.fix("HP313", "Remove the SCALE_TYPE attribute (the descriptor has that scale type)", edits)
-        ctx.report("HP313", node, f"`{text}` has no hipBLASLt attribute: hipBLASLt's scale type is the one "
-                   "`hipblasLtMatmulDescCreate` was given; drop the call when it sets the same type", fix)
+        ctx.report(
+            "HP313",
+            node,
+            f"`{text}` has no hipBLASLt attribute: hipBLASLt's scale type is the one "
+            "`hipblasLtMatmulDescCreate` was given; drop the call when it sets the same type",
+            fix,
+        )
         return
     if kind == "attribute":
-        ctx.report("HP313", node, f"`{text}` has no hipBLASLt matmul attribute: drop it or handle it outside "
-                   "the matmul")
+        ctx.report(
+            "HP313", node, f"`{text}` has no hipBLASLt matmul attribute: drop it or handle it outside the matmul"
+        )
         return
     fix = None
     if call is not None and _callee(call, ctx) == "hipblasLtMatmulDescSetAttribute":
         statement = _whole_statement(call)
         if statement is not None:
-            fix = ctx.fix("HP313", "Remove the FAST_ACCUM attribute", [_remove_statement(statement, ctx)],
-                          applicability="unsafe")
-    ctx.report("HP313", node, f"`{text}` has no hipBLASLt attribute: drop it (hipBLASLt has no "
-               "fast-accumulation switch for FP8)", fix)
+            fix = ctx.fix(
+                "HP313", "Remove the FAST_ACCUM attribute", [_remove_statement(statement, ctx)], applicability="unsafe"
+            )
+    ctx.report(
+        "HP313",
+        node,
+        f"`{text}` has no hipBLASLt attribute: drop it (hipBLASLt has no fast-accumulation switch for FP8)",
+        fix,
+    )
 
 
 def _scale_type_is_the_descriptors(call: Node, ctx: LintContext) -> Node | Literal[True] | None:
@@ -129,14 +159,23 @@ def _scale_type_is_the_descriptors(call: Node, ctx: LintContext) -> Node | Liter
                 and ctx.text(child.child_by_field_name("declarator") or child) == variable
             ):
                 value, holder = child.child_by_field_name("value"), declaration
-    created = [c for c in _calls(ctx) if c.name == "hipblasLtMatmulDescCreate" and _inside(c.node, function)
-               and len(c.args) == 3 and _key(c.args[0], ctx) == desc]
+    created = [
+        c
+        for c in _calls(ctx)
+        if c.name == "hipblasLtMatmulDescCreate"
+        and _inside(c.node, function)
+        and len(c.args) == 3
+        and _key(c.args[0], ctx) == desc
+    ]
     if value is None or holder is None or len(created) != 1:
         return None
     wanted, given = data_type(ctx.text(value)), data_type(ctx.text(created[0].args[2]))
     if wanted is None or given is None or wanted.key != given.key:
         return None
-    uses = [n for n in ctx.nodes({"identifier"}) if _inside(n, function) and ctx.text(n) == variable
-            and not _inside(n, call) and not _inside(n, holder)]
+    uses = [
+        n
+        for n in ctx.nodes({"identifier"})
+        if _inside(n, function) and ctx.text(n) == variable and not _inside(n, call) and not _inside(n, holder)
+    ]
     alone = len([c for c in holder.named_children if c.type in ("init_declarator", "identifier")]) == 1
     return holder if not uses and alone else True

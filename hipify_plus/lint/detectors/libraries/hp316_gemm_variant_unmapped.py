@@ -21,8 +21,12 @@ def grouped_gemm_unmapped(node: Node, ctx: LintContext) -> None:
     if name not in ("cublasGemmGroupedBatchedEx", "cublasGemmGroupedBatchedEx_64"):
         return
     function = node.child_by_field_name("function") or node
-    ctx.report("HP316", function, f"`{name}` has no hipBLAS/rocBLAS equivalent: loop over the groups with "
-               "`hipblasGemmBatchedEx` (one call per group shape) or use hipBLASLt's grouped GEMM extension")
+    ctx.report(
+        "HP316",
+        function,
+        f"`{name}` has no hipBLAS/rocBLAS equivalent: loop over the groups with "
+        "`hipblasGemmBatchedEx` (one call per group shape) or use hipBLASLt's grouped GEMM extension",
+    )
 
 
 _TENSOR_OP_ALGO = re.compile(r"^CUBLAS_GEMM_(?:DEFAULT_TENSOR_OP|DFALT_TENSOR_OP|ALGO\d+(?:_TENSOR_OP)?)$")
@@ -55,8 +59,16 @@ def gemm_algorithm_unmapped(node: Node, ctx: LintContext) -> None:
     if text == "CUBLAS_GEMM_DEFAULT_TENSOR_OP" and call is not None and name in _GEMM_TYPES:
         types = _gemm_types(name, call_args(call), ctx)
         safe = types is not None and _narrow(types[0]) and _narrow(types[1])
-    fix = ctx.fix("HP316", f"Use `{default}`", [Edit(node.start_byte, node.end_byte, default.encode())],
-                  applicability=None if safe else "unsafe")
+    fix = ctx.fix(
+        "HP316",
+        f"Use `{default}`",
+        [Edit(node.start_byte, node.end_byte, default.encode())],
+        applicability=None if safe else "unsafe",
+    )
     kind = "an explicit cuBLAS algorithm" if "ALGO" in text else "the deprecated tensor-op default"
-    ctx.report("HP316", node, f"`{text}` is {kind}: it has no hipBLAS/rocBLAS mapping, and hipBLAS on AMD "
-               "accepts only HIPBLAS_GEMM_DEFAULT", fix)
+    ctx.report(
+        "HP316",
+        node,
+        f"`{text}` is {kind}: it has no hipBLAS/rocBLAS mapping, and hipBLAS on AMD accepts only HIPBLAS_GEMM_DEFAULT",
+        fix,
+    )

@@ -24,9 +24,17 @@ def fp8_gemm_type_differs(node: Node, ctx: LintContext) -> None:
     fnuz = sorted(arches & _XF32_ARCHES)
     without = sorted(arches - _XF32_ARCHES - _OCP_FP8_ARCHES)
     if fnuz:
-        ctx.report("HP317", node, f"`{text}` is the OCP FP8 format; {', '.join(fnuz)} GEMMs take only the FNUZ "
-                   "formats (`HIP_R_8F_E4M3_FNUZ` / `HIP_R_8F_E5M2_FNUZ`: other exponent bias, no infinities, "
-                   "one NaN), so data and scales must be converted, not just retyped")
+        ctx.report(
+            "HP317",
+            node,
+            f"`{text}` is the OCP FP8 format; {', '.join(fnuz)} GEMMs take only the FNUZ "
+            "formats (`HIP_R_8F_E4M3_FNUZ` / `HIP_R_8F_E5M2_FNUZ`: other exponent bias, no infinities, "
+            "one NaN), so data and scales must be converted, not just retyped",
+        )
     elif without:
-        ctx.report("HP317", node, f"`{text}`: {', '.join(without)} has no FP8 matrix instructions and hipBLASLt "
-                   "has no FP8 GEMMs for it; keep an fp16/bf16 path for these targets")
+        ctx.report(
+            "HP317",
+            node,
+            f"`{text}`: {', '.join(without)} has no FP8 matrix instructions and hipBLASLt "
+            "has no FP8 GEMMs for it; keep an fp16/bf16 path for these targets",
+        )

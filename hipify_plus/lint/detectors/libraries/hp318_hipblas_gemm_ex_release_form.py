@@ -25,8 +25,13 @@ def hipblas_gemm_ex_release_form(node: Node, ctx: LintContext) -> None:
         return
     args = arguments(node)
     version = ctx.settings.target_rocm
-    plan = plan_hipblas_gemm(name, [ctx.text(a) for a in args], version,
-                             v2_macro=defines(ctx, "HIPBLAS_V2"), lookup=argument_lookup(ctx, args))
+    plan = plan_hipblas_gemm(
+        name,
+        [ctx.text(a) for a in args],
+        version,
+        v2_macro=defines(ctx, "HIPBLAS_V2"),
+        lookup=argument_lookup(ctx, args),
+    )
     if plan is None or (not plan.changes and not plan.problems):
         return
     where = callee_node(node) or node

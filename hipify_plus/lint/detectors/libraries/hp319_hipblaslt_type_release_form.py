@@ -44,24 +44,34 @@ def hipblaslt_type_release_form(node: Node, ctx: LintContext) -> None:
         return
     args = arguments(node)
     version = ctx.settings.target_rocm
-    plan = plan_lt_call(name, [ctx.text(a) for a in args], version, argument_lookup(ctx, args),
-                        roc=ctx.settings.roc or _uses(ctx, "rocblas_"))
+    plan = plan_lt_call(
+        name,
+        [ctx.text(a) for a in args],
+        version,
+        argument_lookup(ctx, args),
+        roc=ctx.settings.roc or _uses(ctx, "rocblas_"),
+    )
     if plan is None:
         return
     leaf_edits = _respell_conditionals(plan, name, args, ctx)
     if not plan.changes and not plan.problems and not leaf_edits:
         return
     where = callee_node(node) or node
-    spelled = ("hipblasLtComputeType_t and hipblasDatatype_t" if old_form(version)
-               else "hipblasComputeType_t and hipDataType")
+    spelled = (
+        "hipblasLtComputeType_t and hipblasDatatype_t" if old_form(version) else "hipblasComputeType_t and hipDataType"
+    )
     problems = "; ".join(p.message for p in plan.problems)
     if plan.changes or leaf_edits:
         changes = describe(args, plan, name) or "the enumerators of the conditional type arguments"
         message = f"`{name}` for {release(ctx)} takes {spelled}: {changes}"
         if problems:
             message += f"; left for you: {problems}"
-        ctx.report("HP319", where, message, ctx.fix("HP319", f"Spell the types for {release(ctx)}",
-                                                     plan_edits(node, args, plan) + leaf_edits))
+        ctx.report(
+            "HP319",
+            where,
+            message,
+            ctx.fix("HP319", f"Spell the types for {release(ctx)}", plan_edits(node, args, plan) + leaf_edits),
+        )
         return
     ctx.report("HP319", where, f"`{name}` for {release(ctx)} ({spelled}): {problems}")
 
@@ -141,9 +151,13 @@ def _operation_value(node: Node, ctx: LintContext) -> None:
     edits = [Edit(leaves[i].start_byte, leaves[i].end_byte, text.encode()) for i, text in replacements.items()]
     if new_type is not None:
         edits.append(Edit(type_node.start_byte, type_node.end_byte, new_type.encode()))
-    ctx.report("HP319", arguments(node)[1], f"`{name}` is a `{declared.type_name}`: hipBLASLt reads the operation as "
-               "a hipblasOperation_t (the same values; rocBLAS's names are not declared by hipblaslt.h)",
-               ctx.fix("HP319", f"Declare `{name}` a hipblasOperation_t", edits))
+    ctx.report(
+        "HP319",
+        arguments(node)[1],
+        f"`{name}` is a `{declared.type_name}`: hipBLASLt reads the operation as "
+        "a hipblasOperation_t (the same values; rocBLAS's names are not declared by hipblaslt.h)",
+        ctx.fix("HP319", f"Declare `{name}` a hipblasOperation_t", edits),
+    )
 
 
 def _bias_type_value(node: Node, ctx: LintContext) -> None:
@@ -158,17 +172,24 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     name = ctx.text(variable)
     value = _initializer(declared.node, name, ctx) if declared is not None else None
     leaves = _enumerator_leaves(value) if value is not None else None
-    plan = plan_type_value([ctx.text(n) for n in leaves], declared.type_name, version) \
-        if leaves and declared is not None else None  # leaves come from the declaration
+    plan = (
+        plan_type_value([ctx.text(n) for n in leaves], declared.type_name, version)
+        if leaves and declared is not None
+        else None
+    )  # leaves come from the declaration
     where = args[1]
     if plan is None or leaves is None or declared is None:
         if declared is not None and declared.type_name == wanted_type:
             return  # declared with the release's type: its values are that type's enumerators
         if declared is None and not old_form(version):
             return  # convert declares it hipDataType, ROCm 6's type
-        ctx.report("HP319", where, f"the bias data type `{name}` is read through a void*: {release(ctx)}'s "
-                   f"hipBLASLt reads a {wanted_type} value, and a value of the other release's enum compiles and "
-                   f"names another type; declare `{name}` {wanted_type} with a {wanted_type} enumerator")
+        ctx.report(
+            "HP319",
+            where,
+            f"the bias data type `{name}` is read through a void*: {release(ctx)}'s "
+            f"hipBLASLt reads a {wanted_type} value, and a value of the other release's enum compiles and "
+            f"names another type; declare `{name}` {wanted_type} with a {wanted_type} enumerator",
+        )
         return
     new_type, replacements = plan
     if new_type is None and not replacements:
@@ -177,9 +198,14 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     type_node = declared.node.child_by_field_name("type")
     if new_type is not None and type_node is not None:
         edits.append(Edit(type_node.start_byte, type_node.end_byte, new_type.encode()))
-    ctx.report("HP319", where, f"the bias data type `{name}` is read through a void*: {release(ctx)}'s hipBLASLt "
-               f"reads a {wanted_type}, so `{name}` must be one (the other release's enumerator compiles and names "
-               "another type)", ctx.fix("HP319", f"Declare `{name}` a {wanted_type}", edits))
+    ctx.report(
+        "HP319",
+        where,
+        f"the bias data type `{name}` is read through a void*: {release(ctx)}'s hipBLASLt "
+        f"reads a {wanted_type}, so `{name}` must be one (the other release's enumerator compiles and names "
+        "another type)",
+        ctx.fix("HP319", f"Declare `{name}` a {wanted_type}", edits),
+    )
 
 
 @file_detector(emits=("HP319",))
@@ -197,8 +223,12 @@ def hipblaslt_status_in_rocblas_code(ctx: LintContext) -> None:
         outer = callee_name(holder)
         if outer.startswith(("hipblas", "HIPBLAS")) or not outer:
             continue
-        ctx.report("HP319", callee_node(holder) or holder, f"`{call.name}` returns a hipblasStatus_t, but `{outer}` "
-                   "is this file's status check, which --roc made take rocBLAS's rocblas_status (cuBLAS's and "
-                   "cuBLASLt's statuses were one type): convert cuBLASLt code without --roc, or give hipBLASLt "
-                   "calls their own check")
+        ctx.report(
+            "HP319",
+            callee_node(holder) or holder,
+            f"`{call.name}` returns a hipblasStatus_t, but `{outer}` "
+            "is this file's status check, which --roc made take rocBLAS's rocblas_status (cuBLAS's and "
+            "cuBLASLt's statuses were one type): convert cuBLASLt code without --roc, or give hipBLASLt "
+            "calls their own check",
+        )
         return

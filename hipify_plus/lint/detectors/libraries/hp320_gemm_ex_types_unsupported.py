@@ -24,6 +24,9 @@ def gemm_ex_types_unsupported(node: Node, ctx: LintContext) -> None:
     if found is None:
         return
     written, supported = found
-    ctx.report("HP320", callee_node(node) or node,
-               f"`{name}` with {written}: hipBLAS (rocBLAS backend) and rocBLAS do not run this combination "
-               f"and return NOT_SUPPORTED at run time; for these inputs they run: {supported}")
+    ctx.report(
+        "HP320",
+        callee_node(node) or node,
+        f"`{name}` with {written}: hipBLAS (rocBLAS backend) and rocBLAS do not run this combination "
+        f"and return NOT_SUPPORTED at run time; for these inputs they run: {supported}",
+    )

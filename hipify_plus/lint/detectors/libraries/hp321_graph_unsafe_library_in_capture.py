@@ -7,8 +7,15 @@ from hipify_plus.lint.detectors.libraries._calls import _FUNCTION, _ancestor, _c
 from hipify_plus.lint.detectors.libraries._graph_safety import graph_unsafe_library
 from hipify_plus.lint.registry import file_detector
 
-_CAPTURE_BEGIN = frozenset({"cudaStreamBeginCapture", "hipStreamBeginCapture", "cudaStreamBeginCaptureToGraph",
-                            "hipStreamBeginCaptureToGraph", "cuStreamBeginCapture"})
+_CAPTURE_BEGIN = frozenset(
+    {
+        "cudaStreamBeginCapture",
+        "hipStreamBeginCapture",
+        "cudaStreamBeginCaptureToGraph",
+        "hipStreamBeginCaptureToGraph",
+        "cuStreamBeginCapture",
+    }
+)
 _CAPTURE_END = frozenset({"cudaStreamEndCapture", "hipStreamEndCapture", "cuStreamEndCapture"})
 
 
@@ -21,8 +28,14 @@ def graph_unsafe_library_in_capture(ctx: LintContext) -> None:
         function = _ancestor(begin.node, _FUNCTION)
         if function is None:
             continue
-        end = next((c for c in calls if c.name in _CAPTURE_END and c.node.start_byte > begin.node.end_byte
-                    and _inside(c.node, function)), None)
+        end = next(
+            (
+                c
+                for c in calls
+                if c.name in _CAPTURE_END and c.node.start_byte > begin.node.end_byte and _inside(c.node, function)
+            ),
+            None,
+        )
         if end is None:
             continue
         for call in calls:
@@ -34,5 +47,9 @@ def graph_unsafe_library_in_capture(ctx: LintContext) -> None:
             library = graph_unsafe_library(call.name)
             if library is None:
                 continue
-            ctx.report("HP321", function_node, f"`{call.name}` runs during stream capture, but {library} is not "
-                       "graph-safe on ROCm: keep it outside the captured region (or run it eagerly)")
+            ctx.report(
+                "HP321",
+                function_node,
+                f"`{call.name}` runs during stream capture, but {library} is not "
+                "graph-safe on ROCm: keep it outside the captured region (or run it eagerly)",
+            )

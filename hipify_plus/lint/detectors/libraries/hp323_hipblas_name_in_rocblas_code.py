@@ -14,6 +14,7 @@ def _rocblas_only(ctx: LintContext) -> bool:
         if any("hipblas" in i for i in includes):
             return False  # hipBLAS (or hipBLASLt, which includes it) is there: its names are declared
         return any("rocblas" in i for i in includes) or (ctx.settings.roc and _uses(ctx, "rocblas_"))
+
     return _memo(ctx, "hp323_rocblas_only", compute)
 
 
@@ -25,6 +26,10 @@ def hipblas_name_in_rocblas_code(node: Node, ctx: LintContext) -> None:
     text = ctx.text(node)
     if text.startswith(("hipblasLt", "HIPBLASLT_")):
         return
-    ctx.report("HP323", node, f"`{text}` is a hipBLAS name in rocBLAS code (`--roc` writes the hipBLAS name "
-               "where rocBLAS has no counterpart): rocblas.h does not declare it; use the rocBLAS equivalent "
-               "or drop the use (a status rocBLAS never returns)")
+    ctx.report(
+        "HP323",
+        node,
+        f"`{text}` is a hipBLAS name in rocBLAS code (`--roc` writes the hipBLAS name "
+        "where rocBLAS has no counterpart): rocblas.h does not declare it; use the rocBLAS equivalent "
+        "or drop the use (a status rocBLAS never returns)",
+    )

@@ -60,16 +60,21 @@ def _where(found: LoopAnalysis) -> str:
 def _message(found: LoopAnalysis) -> str:
     kernels = ", ".join(list(dict.fromkeys(found.kernels))[:6]) + (", …" if len(set(found.kernels)) > 6 else "")
     through = (", through " + ", ".join(f"`{n}`" for n in found.through[:3])) if found.through else ""
-    head = (f"{found.per_iteration} kernel launches per iteration{_where(found)} ({kernels}{through}): launch "
-            "overhead dominates small kernels")
+    head = (
+        f"{found.per_iteration} kernel launches per iteration{_where(found)} ({kernels}{through}): launch "
+        "overhead dominates small kernels"
+    )
     if found.plan is not None:
-        return (f"{head}. The body is capturable: the fix (an unsafe fix, --unsafe-fixes) captures it once into a "
-                f"graph replayed per iteration, with the plain launches as the fallback, behind `#if {MACRO}`; build "
-                f"with -D{MACRO}=1 and measure both (graph replay is not automatically faster on ROCm), or fuse "
-                "the kernels")
+        return (
+            f"{head}. The body is capturable: the fix (an unsafe fix, --unsafe-fixes) captures it once into a "
+            f"graph replayed per iteration, with the plain launches as the fallback, behind `#if {MACRO}`; build "
+            f"with -D{MACRO}=1 and measure both (graph replay is not automatically faster on ROCm), or fuse "
+            "the kernels"
+        )
     reasons = [b.text for b in found.blockers]
-    shown = "; ".join(reasons[:MAX_REASONS]) + (f"; and {len(reasons) - MAX_REASONS} more" if len(reasons) >
-                                                 MAX_REASONS else "")
+    shown = "; ".join(reasons[:MAX_REASONS]) + (
+        f"; and {len(reasons) - MAX_REASONS} more" if len(reasons) > MAX_REASONS else ""
+    )
     return f"{head}; fuse them (robust on both vendors). Not capturable as a graph: {shown}"
 
 
@@ -87,5 +92,11 @@ def launch_bound_loop(ctx: LintContext) -> None:
         fix = None
         if found.plan is not None:
             fix = ctx.fix("HP324", f"capture the loop's launches into a graph behind #if {MACRO}", edits(found.plan))
-        ctx.report("HP324", keyword, _message(found), fix, launches=found.per_iteration,
-                   blockers=tuple(b.text for b in found.blockers))
+        ctx.report(
+            "HP324",
+            keyword,
+            _message(found),
+            fix,
+            launches=found.per_iteration,
+            blockers=tuple(b.text for b in found.blockers),
+        )

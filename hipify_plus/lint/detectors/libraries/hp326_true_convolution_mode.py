@@ -12,7 +12,11 @@ from hipify_plus.parse import Node
 def true_convolution_mode(node: Node, ctx: LintContext) -> None:
     if not ctx.data.startswith(b"CUDNN_CONVOLUTION", node.start_byte) or ctx.text(node) != "CUDNN_CONVOLUTION":
         return
-    ctx.report("HP326", node, "`CUDNN_CONVOLUTION` is true convolution (the filter flipped in every spatial "
-               "dimension): MIOpen's modes are cross-correlation (`miopenConvolution`, cuDNN's "
-               "CUDNN_CROSS_CORRELATION), transposed, grouped and depthwise, so a rename would compute something "
-               "else; flip the weights once (reverse R and S) and use `miopenConvolution`")
+    ctx.report(
+        "HP326",
+        node,
+        "`CUDNN_CONVOLUTION` is true convolution (the filter flipped in every spatial "
+        "dimension): MIOpen's modes are cross-correlation (`miopenConvolution`, cuDNN's "
+        "CUDNN_CROSS_CORRELATION), transposed, grouped and depthwise, so a rename would compute something "
+        "else; flip the weights once (reverse R and S) and use `miopenConvolution`",
+    )

@@ -10,8 +10,7 @@ from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.parse import Node
 
 
-def _excluded_on_amd(node: Node, ctx: LintContext, stop: Node | None = None,
-                     device: bool = False) -> bool:
+def _excluded_on_amd(node: Node, ctx: LintContext, stop: Node | None = None, device: bool = False) -> bool:
     """True if an enclosing #if/#ifdef branch (below `stop`) is never compiled by hip-clang (by
     its device pass, if `device`: for device-code hazards)."""
     if device:

@@ -22,15 +22,21 @@ CG_BLOCK_PARTS = {
     "cooperative_groups/memcpy_async.h": ("group", "memcpy_async"),
 }
 CG_PART_GUARDS = {
-    "functional": "HIP_PLUS_CG_FUNCTIONAL", "group": "HIP_PLUS_CG_GROUP",
-    "reduce": "HIP_PLUS_CG_REDUCE", "scan": "HIP_PLUS_CG_SCAN",
+    "functional": "HIP_PLUS_CG_FUNCTIONAL",
+    "group": "HIP_PLUS_CG_GROUP",
+    "reduce": "HIP_PLUS_CG_REDUCE",
+    "scan": "HIP_PLUS_CG_SCAN",
     "memcpy_async": "HIP_PLUS_CG_MEMCPY_ASYNC",
 }
 CG_OPERATORS = frozenset({"plus", "less", "greater", "bit_and", "bit_or", "bit_xor"})
 # cooperative_groups:: name -> the block parts that declare it
 CG_PROVIDED = {
-    "reduce": ("reduce",), "inclusive_scan": ("scan",), "exclusive_scan": ("scan",),
-    "memcpy_async": ("memcpy_async",), "wait": ("memcpy_async",), "wait_prior": ("memcpy_async",),
+    "reduce": ("reduce",),
+    "inclusive_scan": ("scan",),
+    "exclusive_scan": ("scan",),
+    "memcpy_async": ("memcpy_async",),
+    "wait": ("memcpy_async",),
+    "wait_prior": ("memcpy_async",),
     **{name: ("functional",) for name in CG_OPERATORS},
 }
 
@@ -38,8 +44,9 @@ CG_PROVIDED = {
 QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"', re.MULTILINE)
 
 
-def _block_includes(ctx: LintContext, template: str, headers: dict[str, tuple[str, ...]],
-                    guards: dict[str, str]) -> dict[int, tuple[Node, str, Edit | None]]:
+def _block_includes(
+    ctx: LintContext, template: str, headers: dict[str, tuple[str, ...]], guards: dict[str, str]
+) -> dict[int, tuple[Node, str, Edit | None]]:
     """start byte -> (path node, header, fix edit) for each #include of one of `headers` that AMD
     compiles: the edit puts the block's parts (rendered from `template`) in its place, without
     the parts an earlier include in the same scope (or a block already in the file) provides."""
@@ -83,8 +90,13 @@ def _cg_provided(ctx: LintContext, name: str) -> bool:
     return parts is not None and _block_provides(ctx, parts, _cg_includes(ctx), CG_BLOCK_PARTS, CG_PART_GUARDS)
 
 
-def _block_provides(ctx: LintContext, parts: tuple[str, ...], planned: dict[int, tuple[Node, str, Edit | None]],
-                    headers: dict[str, tuple[str, ...]], guards: dict[str, str]) -> bool:
+def _block_provides(
+    ctx: LintContext,
+    parts: tuple[str, ...],
+    planned: dict[int, tuple[Node, str, Edit | None]],
+    headers: dict[str, tuple[str, ...]],
+    guards: dict[str, str],
+) -> bool:
     """One of a block's `parts` is there: the file includes a CUDA header the block stands in for
     (`planned`), has the block already (its guard), or includes project headers that may carry it."""
     included = {h for _, h, _ in planned.values()}
@@ -101,10 +113,10 @@ def _cg_include_fix(ctx: LintContext, node: Node, rule: str) -> Fix | None:
     return _block_include_fix(ctx, node, rule, _cg_includes(ctx))
 
 
-def _block_include_fix(ctx: LintContext, node: Node, rule: str,
-                       planned_includes: dict[int, tuple[Node, str, Edit | None]]) -> Fix | None:
+def _block_include_fix(
+    ctx: LintContext, node: Node, rule: str, planned_includes: dict[int, tuple[Node, str, Edit | None]]
+) -> Fix | None:
     planned = planned_includes.get(node.start_byte)
     if planned is None or planned[2] is None:
         return None
-    return ctx.fix(rule, f"Put hipify-plus's implementation in place of `<{planned[1]}>`",
-                   [planned[2]])
+    return ctx.fix(rule, f"Put hipify-plus's implementation in place of `<{planned[1]}>`", [planned[2]])

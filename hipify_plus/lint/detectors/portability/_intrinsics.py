@@ -18,30 +18,33 @@ MISSING_INTRINSICS = {
     "__brkpt": "`__builtin_debugtrap()`",
     "__ldlu": "`__builtin_nontemporal_load(p)`",
     "__ldcv": "a volatile load",
-    "__stcg": "a plain store", "__stwb": "a plain store", "__stwt": "a plain store",
+    "__stcg": "a plain store",
+    "__stwb": "a plain store",
+    "__stwt": "a plain store",
     "__stcs": "`__builtin_nontemporal_store(v, p)`",
-    "__dp4a": "`__builtin_amdgcn_sdot4`/`udot4` where the target has dot instructions, or scalar "
-              "code",
+    "__dp4a": "`__builtin_amdgcn_sdot4`/`udot4` where the target has dot instructions, or scalar code",
     "__dp2a_lo": "scalar code or `__builtin_amdgcn_sdot2`",
     "__dp2a_hi": "scalar code or `__builtin_amdgcn_sdot2`",
-    "__isShared": "address-space casts (manual)", "__isGlobal": "address-space casts (manual)",
-    "__isConstant": "address-space casts (manual)", "__isLocal": "address-space casts (manual)",
+    "__isShared": "address-space casts (manual)",
+    "__isGlobal": "address-space casts (manual)",
+    "__isConstant": "address-space casts (manual)",
+    "__isLocal": "address-space casts (manual)",
     "__isGridConstant": "address-space casts (manual)",
 }
 # Cache hints never change what a load does (PTX treats them as performance hints only).
-HALF_ONLY_LOADS = {
-    "__ldcg": "a plain load", "__ldca": "a plain load", "__ldcs": "`__builtin_nontemporal_load(p)`",
-}
+HALF_ONLY_LOADS = {"__ldcg": "a plain load", "__ldca": "a plain load", "__ldcs": "`__builtin_nontemporal_load(p)`"}
 MISSING_FAMILIES = (
-    (re.compile(r"__reduce_(?:add|min|max|and|or|xor)_sync"),
-     "a shuffle reduction over `warpSize` lanes"),
+    (re.compile(r"__reduce_(?:add|min|max|and|or|xor)_sync"), "a shuffle reduction over `warpSize` lanes"),
     (re.compile(r"__cvta_\w+"), "address-space casts (manual)"),
-    (re.compile(r"__v(?:abs(?:ss)?|absdiff[su]|add(?:ss|us)?|avg[su]|haddu|max[su]|min[su]"
-                r"|neg(?:ss)?|sad[su]|sub(?:ss|us)?"
-                r"|(?:cmp|set)(?:eq|ne|ge[su]|gt[su]|le[su]|lt[su]))[24]"),
-     "a scalar per-byte/half-word loop"),
-    (re.compile(r"__vi(?:add|b)?(?:max|min)3?_[su](?:16x2|32)(?:_relu)?"),
-     "plain `max`/`min` code"),
+    (
+        re.compile(
+            r"__v(?:abs(?:ss)?|absdiff[su]|add(?:ss|us)?|avg[su]|haddu|max[su]|min[su]"
+            r"|neg(?:ss)?|sad[su]|sub(?:ss|us)?"
+            r"|(?:cmp|set)(?:eq|ne|ge[su]|gt[su]|le[su]|lt[su]))[24]"
+        ),
+        "a scalar per-byte/half-word loop",
+    ),
+    (re.compile(r"__vi(?:add|b)?(?:max|min)3?_[su](?:16x2|32)(?:_relu)?"), "plain `max`/`min` code"),
 )
 # CUDA's directed roundings: HIP declares them only under OCML_BASIC_ROUNDED_OPERATIONS, and the
 # device libraries lack the division and square root ones (link errors at ROCm 5.7 and 6.4), all
@@ -58,8 +61,10 @@ def _missing_intrinsic(name: str) -> str | None:
     if name.startswith("atomic") and SCOPED_ATOMIC.fullmatch(name):
         return f"`{name[:-6]}` (device scope is a safe superset)"
     if name.startswith("__") and ROUNDED_INTRINSIC.fullmatch(name):
-        return ("the nearest result, moved one step where its exact error says the exact value lies on "
-                "the other side (the fix defines it so)")
+        return (
+            "the nearest result, moved one step where its exact error says the exact value lies on "
+            "the other side (the fix defines it so)"
+        )
     if name.startswith("__"):
         for pattern, replacement in MISSING_FAMILIES:
             if pattern.fullmatch(name):
@@ -94,6 +99,5 @@ def _defined_in_file(ctx: LintContext, name: str) -> bool:
     cache = _portability_cache(ctx).setdefault("defined", {})
     if name not in cache:
         root = ctx.tree.root_node
-        cache[name] = any(not _device_excluded(root.descendant_for_byte_range(o, o) or root, ctx)
-                          for o in offsets)
+        cache[name] = any(not _device_excluded(root.descendant_for_byte_range(o, o) or root, ctx) for o in offsets)
     return cache[name]

@@ -30,21 +30,39 @@ STRING_TYPES = frozenset({"string_literal", "concatenated_string", "raw_string_l
 ASM_IN_MACRO = re.compile(r"\b(?:asm|__asm__|__asm)\b\s*(?:volatile|__volatile__)?\s*\(")
 C_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 SPECIAL_REGISTER_REPLACEMENT = {
-    "laneid": "`__lane_id()`", "globaltimer": "`wall_clock64()`", "clock": "`clock64()`",
-    "clock64": "`clock64()`", "smid": "`__smid()`",
+    "laneid": "`__lane_id()`",
+    "globaltimer": "`wall_clock64()`",
+    "clock": "`clock64()`",
+    "clock64": "`clock64()`",
+    "smid": "`__smid()`",
     "lanemask": "`__lanemask_lt()` and friends (64-bit)",
-    "tid": "`threadIdx`", "ntid": "`blockDim`", "ctaid": "`blockIdx`", "nctaid": "`gridDim`",
+    "tid": "`threadIdx`",
+    "ntid": "`blockDim`",
+    "ctaid": "`blockIdx`",
+    "nctaid": "`gridDim`",
 }
 MNEMONIC_REPLACEMENT = {
-    "prmt": "`__byte_perm`", "lop3": "a plain C bitwise expression", "shfl": "`__shfl*`",
-    "vote": "`__ballot`/`__any`/`__all`", "bar": "`__syncthreads()`",
+    "prmt": "`__byte_perm`",
+    "lop3": "a plain C bitwise expression",
+    "shfl": "`__shfl*`",
+    "vote": "`__ballot`/`__any`/`__all`",
+    "bar": "`__syncthreads()`",
     "barrier": "`__syncthreads()`",
-    "membar": "`__threadfence*()`", "fence": "`__threadfence*()`", "red": "`atomic*()`",
-    "atom": "`atomic*()`", "cp": "a synchronous load plus `__syncthreads()` at the wait",
-    "ldmatrix": "rocWMMA or MFMA builtins", "stmatrix": "rocWMMA or MFMA builtins",
-    "mma": "rocWMMA or MFMA builtins", "wmma": "rocWMMA or MFMA builtins",
-    "wgmma": "rocWMMA or MFMA builtins", "brev": "`__brev`", "popc": "`__popc`", "clz": "`__clz`",
-    "trap": "`__builtin_trap()`", "nanosleep": "`__builtin_amdgcn_s_sleep`",
+    "membar": "`__threadfence*()`",
+    "fence": "`__threadfence*()`",
+    "red": "`atomic*()`",
+    "atom": "`atomic*()`",
+    "cp": "a synchronous load plus `__syncthreads()` at the wait",
+    "ldmatrix": "rocWMMA or MFMA builtins",
+    "stmatrix": "rocWMMA or MFMA builtins",
+    "mma": "rocWMMA or MFMA builtins",
+    "wmma": "rocWMMA or MFMA builtins",
+    "wgmma": "rocWMMA or MFMA builtins",
+    "brev": "`__brev`",
+    "popc": "`__popc`",
+    "clz": "`__clz`",
+    "trap": "`__builtin_trap()`",
+    "nanosleep": "`__builtin_amdgcn_s_sleep`",
 }
 
 
@@ -103,8 +121,7 @@ def _ptx_in_asm(node: Node, ctx: LintContext) -> str | None:
     if idiom is None and in_device_code(node):
         constraints = _ptx_constraints(node, ctx)
         if constraints:
-            idiom = (f"PTX operand constraint `\"{constraints[0]}\"` (AMD has no l/f/h/d "
-                     "register classes)")
+            idiom = f'PTX operand constraint `"{constraints[0]}"` (AMD has no l/f/h/d register classes)'
     return idiom
 
 

@@ -27,11 +27,26 @@ from hipify_plus.rewrite import wmma as rewrite
 NVCUDA_WMMA = re.compile(r"nvcuda\s*::\s*wmma\b")
 USING_NVCUDA = re.compile(r"using\s+namespace\s+(?:::)?nvcuda\s*;")
 # The WMMA names rocWMMA has under the same spelling (and tf32, which the port rewrites).
-ROCWMMA_NAMES = frozenset({
-    "fragment", "matrix_a", "matrix_b", "accumulator", "row_major", "col_major", "mem_row_major",
-    "mem_col_major", "layout_t", "fill_fragment", "load_matrix_sync", "store_matrix_sync", "mma_sync",
-    "precision", "tf32", "__float_to_tf32",
-})
+ROCWMMA_NAMES = frozenset(
+    {
+        "fragment",
+        "matrix_a",
+        "matrix_b",
+        "accumulator",
+        "row_major",
+        "col_major",
+        "mem_row_major",
+        "mem_col_major",
+        "layout_t",
+        "fill_fragment",
+        "load_matrix_sync",
+        "store_matrix_sync",
+        "mma_sync",
+        "precision",
+        "tf32",
+        "__float_to_tf32",
+    }
+)
 
 
 @dataclass
@@ -79,8 +94,11 @@ def rename_wmma(plan: WmmaPlan, ctx: LintContext) -> None:
         statement = node.parent
         if qualified:
             plan.edits.append(Edit(node.start_byte, node.start_byte + len(qualified.group(0).encode()), b"rocwmma"))
-        elif statement is not None and statement.type == "using_declaration" \
-                and USING_NVCUDA.fullmatch(ctx.text(statement).strip()):
+        elif (
+            statement is not None
+            and statement.type == "using_declaration"
+            and USING_NVCUDA.fullmatch(ctx.text(statement).strip())
+        ):
             plan.edits.append(Edit(statement.start_byte, statement.end_byte, rewrite.namespace_alias("wmma")))
         elif not _excluded_on_amd(node, ctx):
             plan.block("HP506", node, "`nvcuda` is used other than as `nvcuda::wmma` or `using namespace nvcuda;`")
@@ -112,8 +130,9 @@ def element_types(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], ct
         if port == "bf16" and written == "hip_bfloat16":
             continue
         ports[key(fragment.node)] = port
-        plan.edits.append(Edit(fragment.element.start_byte, fragment.element.end_byte,
-                               rewrite.element_type(port, written)))
+        plan.edits.append(
+            Edit(fragment.element.start_byte, fragment.element.end_byte, rewrite.element_type(port, written))
+        )
     for call in wmma_calls(ctx):
         name = callee_name(call).split("::")[-1]
         args = call_args(call)
@@ -123,15 +142,21 @@ def element_types(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], ct
         operand = fragment_of(args[positions[0]], enclosing_function(call), ctx)
         operand_port = ports.get(key(operand.node)) if operand is not None else None
         if operand is None and ports:
-            plan.block("", call, f"`{name}`: the tool cannot tell which fragment this is, so it cannot cast "
-                       "its pointer to the fragment's rocWMMA element type")
+            plan.block(
+                "",
+                call,
+                f"`{name}`: the tool cannot tell which fragment this is, so it cannot cast "
+                "its pointer to the fragment's rocWMMA element type",
+            )
         if operand_port not in ("bf16", "xf32"):
             continue
         pointer = args[positions[1]]
         # the cast goes around the argument as two insertions, so edits inside it still apply
         cast = rewrite.pointer_cast(operand_port, "\x00", name == "load_matrix_sync").split(b"\x00")
-        plan.edits += [Edit(pointer.start_byte, pointer.start_byte, cast[0]),
-                       Edit(pointer.end_byte, pointer.end_byte, cast[1])]
+        plan.edits += [
+            Edit(pointer.start_byte, pointer.start_byte, cast[0]),
+            Edit(pointer.end_byte, pointer.end_byte, cast[1]),
+        ]
     for call in ctx.nodes({"call_expression"}):
         if callee_name(call).split("::")[-1] == "__float_to_tf32":
             args = call_args(call)

@@ -9,14 +9,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from hipify_plus.cuda.syntax import (
-    call_args,
-    callee_name,
-    descendants,
-    enclosing_function,
-    named,
-    same,
-)
+from hipify_plus.cuda.syntax import call_args, callee_name, descendants, enclosing_function, named, same
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._file import _portability_cache
 from hipify_plus.parse import Node
@@ -94,10 +87,15 @@ def fragments(ctx: LintContext) -> list[Fragment]:
             use = ctx.text(args[0]).split("::")[-1].strip()
             shape = tuple(_template_int(a, ctx) for a in args[1:4]) if len(args) >= 4 else ()
             element = args[4] if len(args) >= 5 else None
-            fragment = Fragment(node, use if use in USES else "",
-                                shape if len(shape) == 3 and None not in shape else None,  # type: ignore[arg-type]
-                                element, element_key(ctx.text(element)) if element is not None else None,
-                                args[5] if len(args) >= 6 else None, enclosing_function(node))
+            fragment = Fragment(
+                node,
+                use if use in USES else "",
+                shape if len(shape) == 3 and None not in shape else None,  # type: ignore[arg-type]
+                element,
+                element_key(ctx.text(element)) if element is not None else None,
+                args[5] if len(args) >= 6 else None,
+                enclosing_function(node),
+            )
             holder = node.parent
             while holder is not None and holder.type in ("qualified_identifier", "template_type"):
                 holder = holder.parent
@@ -113,7 +111,8 @@ def _argument_name(argument: Node, ctx: LintContext) -> str:
     node = argument
     while node.type in ("subscript_expression", "parenthesized_expression"):
         inner = (
-            node.child_by_field_name("argument") if node.type == "subscript_expression"
+            node.child_by_field_name("argument")
+            if node.type == "subscript_expression"
             else next(iter(named(node)), None)
         )
         if inner is None:
@@ -128,8 +127,12 @@ def fragment_of(argument: Node, function: Node | None, ctx: LintContext) -> Frag
     if not name:
         return None
     for fragment in fragments(ctx):
-        if fragment.function is not None and function is not None and same(fragment.function, function) \
-                and name in fragment.names:
+        if (
+            fragment.function is not None
+            and function is not None
+            and same(fragment.function, function)
+            and name in fragment.names
+        ):
             return fragment
     return None
 
@@ -138,8 +141,11 @@ def wmma_calls(ctx: LintContext) -> list[Node]:
     """Calls of the WMMA API (`wmma::mma_sync(...)`, `load_matrix_sync(...)`, ...)."""
     cache = _portability_cache(ctx)
     if "wmma_calls" not in cache:
-        cache["wmma_calls"] = [n for n in ctx.nodes({"call_expression"})
-                               if callee_name(n).split("::")[-1] in WMMA_CALLS] if b"_sync" in ctx.data else []
+        cache["wmma_calls"] = (
+            [n for n in ctx.nodes({"call_expression"}) if callee_name(n).split("::")[-1] in WMMA_CALLS]
+            if b"_sync" in ctx.data
+            else []
+        )
     return cache["wmma_calls"]
 
 
@@ -184,8 +190,7 @@ def combinations(ctx: LintContext) -> tuple[list[Combination], list[Fragment]]:
         tc = DEFAULT_ACCUMULATOR.get(fragment.key)
         if tc is not None:
             combos.setdefault((fragment.key, tc, fragment.shape), []).append(fragment)
-    result = [Combination(ti, tc, shape, tuple(dict.fromkeys(inputs)))
-              for (ti, tc, shape), inputs in combos.items()]
+    result = [Combination(ti, tc, shape, tuple(dict.fromkeys(inputs))) for (ti, tc, shape), inputs in combos.items()]
     return result, list({id(f): f for f in unknown}.values())
 
 
@@ -210,7 +215,8 @@ def in_function(node: Node, function: Node) -> bool:
 def wmma_nodes(function: Node, ctx: LintContext) -> list[Node]:
     """The fragment types and WMMA calls inside a function."""
     return [f.node for f in fragments(ctx) if in_function(f.node, function)] + [
-        c for c in wmma_calls(ctx) if in_function(c, function)]
+        c for c in wmma_calls(ctx) if in_function(c, function)
+    ]
 
 
 def subtree_has(node: Node, predicate) -> bool:

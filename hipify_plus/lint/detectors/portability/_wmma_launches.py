@@ -19,13 +19,7 @@ from hipify_plus.cuda.syntax import (
 )
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import Launch, LintContext
-from hipify_plus.lint.detectors.portability._wmma_warps import (
-    MAX_THREADS,
-    KernelPort,
-    _division_edit,
-    _divisor,
-    fold,
-)
+from hipify_plus.lint.detectors.portability._wmma_warps import MAX_THREADS, KernelPort, _division_edit, _divisor, fold
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.wmma import warp_size_divisor, wave64, wavefront_threads
 
@@ -85,8 +79,11 @@ def device_properties(host: Node, before: int, ctx: LintContext) -> str | None:
                         return ctx.text(current)
                     names.add(ctx.text(declarator))
     for node in descendants(host):
-        if node.type == "call_expression" and node.start_byte < before \
-                and callee_name(node) in ("hipGetDeviceProperties", "cudaGetDeviceProperties"):
+        if (
+            node.type == "call_expression"
+            and node.start_byte < before
+            and callee_name(node) in ("hipGetDeviceProperties", "cudaGetDeviceProperties")
+        ):
             args = named(node.child_by_field_name("arguments"))
             target = re.sub(r"\s", "", ctx.text(args[0])) if args else ""
             if target.startswith("&") and target[1:] in names:
@@ -103,9 +100,13 @@ def plan_launch(port: KernelPort, launch: Launch, ctx: LintContext) -> None:
         return
     properties = device_properties(host, launch.node.start_byte, ctx)
     if properties is None:
-        port.block(launch.node, f"no `hipDeviceProp_t` filled by `hipGetDeviceProperties` before the launch at "
-                   f"line {line}: query the device's warp size (`hipDeviceGetAttribute(&ws, "
-                   "hipDeviceAttributeWarpSize, dev)`) and size the launch by it", kind="launch")
+        port.block(
+            launch.node,
+            f"no `hipDeviceProp_t` filled by `hipGetDeviceProperties` before the launch at "
+            f"line {line}: query the device's warp size (`hipDeviceGetAttribute(&ws, "
+            "hipDeviceAttributeWarpSize, dev)`) and size the launch by it",
+            kind="launch",
+        )
         return
     block_node, block_parts = _unwrap_dim3(launch.config[1], ctx)
     arches = ctx.settings.arches
@@ -115,12 +116,19 @@ def plan_launch(port: KernelPort, launch: Launch, ctx: LintContext) -> None:
             return
         threads = fold(block_parts[0], ctx)
         if threads is None or threads % 32:
-            port.block(block_node, f"the block of the launch at line {line} is not a constant number of whole "
-                       "32-thread warps, so the tool cannot give it one wavefront per warp", kind="launch")
+            port.block(
+                block_node,
+                f"the block of the launch at line {line} is not a constant number of whole "
+                "32-thread warps, so the tool cannot give it one wavefront per warp",
+                kind="launch",
+            )
             return
         if wave64(arches) and threads * 2 > MAX_THREADS:
-            port.block(block_node, f"{threads} threads would become {threads * 2} on 64-lane targets, over "
-                       f"{MAX_THREADS}", kind="launch")
+            port.block(
+                block_node,
+                f"{threads} threads would become {threads * 2} on 64-lane targets, over {MAX_THREADS}",
+                kind="launch",
+            )
             return
         bounds = next((c for c in port.function.children if c.type == "launch_bounds"), None)
         if bounds is not None:
@@ -130,14 +138,21 @@ def plan_launch(port: KernelPort, launch: Launch, ctx: LintContext) -> None:
         if re.fullmatch(r"[A-Za-z_]\w*", text) and re.search(rf"\b{text}\b", ctx.text(port.function)):
             port.block(block_parts[0], f"the kernel reads `{text}`, the block size the port changes", kind="launch")
             return
-        port.edits.append(Edit(block_parts[0].start_byte, block_parts[0].end_byte,
-                               wavefront_threads(text, properties)))
+        port.edits.append(Edit(block_parts[0].start_byte, block_parts[0].end_byte, wavefront_threads(text, properties)))
         return
     _plan_grid(port, launch, host, properties, block_node, block_parts, line, ctx)
 
 
-def _plan_grid(port: KernelPort, launch: Launch, host: Node, properties: str, block_node: Node,
-               block_parts: list[Node], line: int, ctx: LintContext) -> None:
+def _plan_grid(
+    port: KernelPort,
+    launch: Launch,
+    host: Node,
+    properties: str,
+    block_node: Node,
+    block_parts: list[Node],
+    line: int,
+    ctx: LintContext,
+) -> None:
     block = block_parts[0]
     references = [re.escape(ctx.text(block).strip())]
     xs = [block]
@@ -148,8 +163,12 @@ def _plan_grid(port: KernelPort, launch: Launch, host: Node, properties: str, bl
     values = {fold(x, ctx) for x in xs}
     width = 64 if wave64(ctx.settings.arches) else 32
     if not xs or None in values or any(v % width for v in values if v is not None):
-        port.block(block_node, f"the block of the launch at line {line} is not a known multiple of {width} threads "
-                   "in x, so its wavefronts and the kernel's warps would not line up", kind="launch")
+        port.block(
+            block_node,
+            f"the block of the launch at line {line} is not a known multiple of {width} threads "
+            "in x, so its wavefronts and the kernel's warps would not line up",
+            kind="launch",
+        )
         return
     grid_node, grid_parts = _unwrap_dim3(launch.config[0], ctx)
     grid = grid_parts[0]

@@ -12,24 +12,13 @@ import re
 from itertools import pairwise
 
 from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches, mentions_amd
-from hipify_plus.cuda.syntax import (
-    declarator_name,
-    descendants,
-    enclosing_function,
-    execution_space,
-)
+from hipify_plus.cuda.syntax import declarator_name, descendants, enclosing_function, execution_space
 from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
 from hipify_plus.lint.detectors.portability._file import _portability_cache
 from hipify_plus.lint.detectors.portability._includes import _include_path
-from hipify_plus.lint.detectors.portability._wmma_edits import (
-    Finding,
-    WmmaPlan,
-    _span,
-    element_types,
-    rename_wmma,
-)
+from hipify_plus.lint.detectors.portability._wmma_edits import Finding, WmmaPlan, _span, element_types, rename_wmma
 from hipify_plus.lint.detectors.portability._wmma_fragments import (
     Fragment,
     combinations,
@@ -40,10 +29,7 @@ from hipify_plus.lint.detectors.portability._wmma_fragments import (
     wmma_nodes,
 )
 from hipify_plus.lint.detectors.portability._wmma_launches import plan_launch
-from hipify_plus.lint.detectors.portability._wmma_warps import (
-    analyse_kernel,
-    function_name_span,
-)
+from hipify_plus.lint.detectors.portability._wmma_warps import analyse_kernel, function_name_span
 from hipify_plus.parse import Node
 from hipify_plus.rewrite import wmma as rewrite
 from hipify_plus.rewrite.wmma import XF32_FROM, Support, describe_fragment, support
@@ -63,8 +49,11 @@ def _arch_test(directive: Node, ctx: LintContext) -> bool:
     if condition is None or mentions_amd(condition):
         return False
     names = {ctx.text(n) for n in descendants(condition) if n.type == "identifier"}
-    return names == {"__CUDA_ARCH__"} and not any(n.type == "preproc_defined" for n in descendants(condition)) \
+    return (
+        names == {"__CUDA_ARCH__"}
+        and not any(n.type == "preproc_defined" for n in descendants(condition))
         and any(n.type == "binary_expression" for n in descendants(condition))
+    )
 
 
 def _device_guards(node: Node, ctx: LintContext) -> tuple[list[Node], str]:
@@ -134,8 +123,14 @@ def _outermost(edits: list[Edit]) -> list[Edit]:
     """Drop edits inside a range another edit replaces with text of its own (`nvcuda::wmma::`
     inside a tf32 element type that becomes `rocwmma::xfloat32_t`)."""
     replacing = [e for e in edits if e.end > e.start]
-    return [e for e in edits if not any(o is not e and o.start <= e.start and e.end <= o.end
-                                        and (o.start, o.end) != (e.start, e.end) for o in replacing)]
+    return [
+        e
+        for e in edits
+        if not any(
+            o is not e and o.start <= e.start and e.end <= o.end and (o.start, o.end) != (e.start, e.end)
+            for o in replacing
+        )
+    ]
 
 
 def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], Node]:
@@ -156,8 +151,12 @@ def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], N
             plan.skipped.append(name)
             continue
         if any(state == "presence" for _, state in states):
-            plan.block("", function_name_span(function), f"`{name}`: its WMMA code is behind an "
-                       "`#ifdef __CUDA_ARCH__`-style test; give it the AMD device pass first (HP502's fix)")
+            plan.block(
+                "",
+                function_name_span(function),
+                f"`{name}`: its WMMA code is behind an "
+                "`#ifdef __CUDA_ARCH__`-style test; give it the AMD device pass first (HP502's fix)",
+            )
         for found, _ in states:
             guards.update({_span(g): g for g in found})
         compiled[function_key] = function
@@ -165,16 +164,22 @@ def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], N
             continue  # rocWMMA code: only its fragments are checked
         if "__global__" in execution_space(function):
             _kernel(plan, function, name.split("::")[-1].split("<")[0], ctx)
-        elif any(n.type == "field_expression" and re.sub(r"\s", "", ctx.text(n)) in ("threadIdx.x", "blockDim.x")
-                 for n in descendants(function)):
-            plan.block("", function_name_span(function), f"`{name}` numbers threads itself: the tool ports "
-                       "warp numbering only in kernels")
+        elif any(
+            n.type == "field_expression" and re.sub(r"\s", "", ctx.text(n)) in ("threadIdx.x", "blockDim.x")
+            for n in descendants(function)
+        ):
+            plan.block(
+                "",
+                function_name_span(function),
+                f"`{name}` numbers threads itself: the tool ports warp numbering only in kernels",
+            )
     for directive in guards.values() if plan.cuda else ():
         condition = condition_of(directive)
         if condition is None:  # not an arch test: _device_guards keeps only those
             continue
-        plan.edits.append(Edit(condition.start_byte, condition.end_byte,
-                               rewrite.device_guard(" ".join(ctx.text(condition).split()))))
+        plan.edits.append(
+            Edit(condition.start_byte, condition.end_byte, rewrite.device_guard(" ".join(ctx.text(condition).split())))
+        )
     return compiled
 
 
@@ -186,8 +191,10 @@ def _kernel(plan: WmmaPlan, function: Node, name: str, ctx: LintContext) -> None
             plan.sites[_span(site.node)] = port
     launches = [launch for launch in ctx.launches if launch.kernel == name]
     if not launches:
-        port.block(function_name_span(function), "it is not launched in this file, so the tool cannot give its "
-                   "launches one wavefront per fragment")
+        port.block(
+            function_name_span(function),
+            "it is not launched in this file, so the tool cannot give its launches one wavefront per fragment",
+        )
     for launch in launches:
         if not _excluded_on_amd(launch.node, ctx):
             plan_launch(port, launch, ctx)
@@ -198,6 +205,7 @@ def _kernel(plan: WmmaPlan, function: Node, name: str, ctx: LintContext) -> None
 
 def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node], ctx: LintContext) -> None:
     """Every mma_sync combination checked on every target: HP507 notes per input fragment."""
+
     def counted(fragment: Fragment) -> bool:
         return fragment.function is None or key(fragment.function) in compiled
 
@@ -210,8 +218,11 @@ def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node],
         what = describe_fragment(combination.ti, combination.tc, combination.shape)
         failed = [s for s in found if not s.ok]
         if failed:
-            message = (f"WMMA fragment {what} cannot run on {', '.join(s.arch for s in failed)}: "
-                       + "; ".join(s.describe() for s in failed) + f" ({RETILE})")
+            message = (
+                f"WMMA fragment {what} cannot run on {', '.join(s.arch for s in failed)}: "
+                + "; ".join(s.describe() for s in failed)
+                + f" ({RETILE})"
+            )
             for fragment in inputs:
                 plan.fragment_notes[key(fragment.node)] = Finding("HP507", _span(fragment.node), message)
                 plan.block("HP507", _span(fragment.node), message)
@@ -224,31 +235,47 @@ def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node],
             continue
         element = ctx.text(fragment.element) if fragment.element is not None else ""
         if "experimental" in element or re.search(r"precision::(?:b1|s4|u4)\b", element):
-            message = (f"`{element.split('::')[-1]}` sub-byte WMMA has no rocWMMA equivalent ({RETILE})")
+            message = f"`{element.split('::')[-1]}` sub-byte WMMA has no rocWMMA equivalent ({RETILE})"
         elif fragment.shape is None:
             message = "the tool cannot fold this WMMA fragment's shape to numbers, so it cannot check it per target"
         else:
-            message = (f"WMMA fragment element type `{element}` is not one the tool can check per target "
-                       "(f16, bf16, s8, u8, tf32, f64 with f16/f32/s32/f64 accumulators)")
+            message = (
+                f"WMMA fragment element type `{element}` is not one the tool can check per target "
+                "(f16, bf16, s8, u8, tf32, f64 with f16/f32/s32/f64 accumulators)"
+            )
         plan.fragment_notes[key(fragment.node)] = Finding("HP507", _span(fragment.node), message)
         plan.block("HP507", _span(fragment.node), message)
     for fragment in fragments(ctx):  # a fragment in code the tool cannot read the uses of
-        if counted(fragment) and fragment.use and fragment.use != "accumulator" and fragment.layout is None \
-                and key(fragment.node) not in plan.fragment_notes and plan.cuda:
-            plan.block("HP507", _span(fragment.node), "a matrix_a/matrix_b fragment without a layout: rocWMMA needs "
-                       "`row_major` or `col_major` here")
+        if (
+            counted(fragment)
+            and fragment.use
+            and fragment.use != "accumulator"
+            and fragment.layout is None
+            and key(fragment.node) not in plan.fragment_notes
+            and plan.cuda
+        ):
+            plan.block(
+                "HP507",
+                _span(fragment.node),
+                "a matrix_a/matrix_b fragment without a layout: rocWMMA needs `row_major` or `col_major` here",
+            )
 
 
 def tf32_message(shape: tuple[int, int, int], found: tuple[Support, ...], ctx: LintContext) -> str:
     """What a tf32 fragment becomes where a target lacks XF32 (before and after the port)."""
     rocm = ctx.settings.target_rocm
     lacking = [a for a in ctx.settings.arches if not support("xf32", "f32", shape, a, rocm).ok]
-    why = (f"{', '.join(lacking)} {'has' if len(lacking) == 1 else 'have'} no XF32" if rocm >= XF32_FROM
-           else "rocWMMA before 6.0 has no xfloat32_t")
+    why = (
+        f"{', '.join(lacking)} {'has' if len(lacking) == 1 else 'have'} no XF32"
+        if rocm >= XF32_FROM
+        else "rocWMMA before 6.0 has no xfloat32_t"
+    )
     instructions = ", ".join(f"{s.arch}: {s.instruction}" if s.ok else s.describe() for s in found)
-    return (f"tf32 fragment {'x'.join(map(str, shape))}: {why}, so the port uses fp32 fragments for every "
-            f"target ({instructions}): more precise than TF32 and slower (an fp32 matrix instruction covers a "
-            "quarter of a tf32 step's K), so results differ from an NVIDIA TF32 run in the low bits")
+    return (
+        f"tf32 fragment {'x'.join(map(str, shape))}: {why}, so the port uses fp32 fragments for every "
+        f"target ({instructions}): more precise than TF32 and slower (an fp32 matrix instruction covers a "
+        "quarter of a tf32 step's K), so results differ from an NVIDIA TF32 run in the low bits"
+    )
 
 
 # -- names ----------------------------------------------------------------------------------------

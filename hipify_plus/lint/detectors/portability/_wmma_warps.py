@@ -23,24 +23,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from hipify_plus.cuda.syntax import (
-    callee_name,
-    declarator_name,
-    descendants,
-    named,
-)
+from hipify_plus.cuda.syntax import callee_name, declarator_name, descendants, named
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node, parse
 
 THREAD_X = "threadIdx.x"
-WARP_INTRINSIC = re.compile(r"__shfl|__ballot|__any|__all|__activemask|__syncwarp|__match|__reduce_\w+_sync"
-                            r"|__lane_id|__lanemask|tiled_partition|coalesced_threads|thread_block_tile")
+WARP_INTRINSIC = re.compile(
+    r"__shfl|__ballot|__any|__all|__activemask|__syncwarp|__match|__reduce_\w+_sync"
+    r"|__lane_id|__lanemask|tiled_partition|coalesced_threads|thread_block_tile"
+)
 SIDE_EFFECTS = re.compile(r"atomic\w*|printf")
-GLOBAL_INDEX = re.compile(r"^(?:(?:blockIdx\.x\*blockDim\.x|blockDim\.x\*blockIdx\.x)\+T|T\+(?:blockIdx\.x\*blockDim\.x"
-                          r"|blockDim\.x\*blockIdx\.x))$")
-CONSTANT_CONTEXTS = frozenset({"template_argument_list", "array_declarator", "static_assert_declaration",
-                               "case_statement", "enumerator", "bitfield_clause"})
+GLOBAL_INDEX = re.compile(
+    r"^(?:(?:blockIdx\.x\*blockDim\.x|blockDim\.x\*blockIdx\.x)\+T|T\+(?:blockIdx\.x\*blockDim\.x"
+    r"|blockDim\.x\*blockIdx\.x))$"
+)
+CONSTANT_CONTEXTS = frozenset(
+    {
+        "template_argument_list",
+        "array_declarator",
+        "static_assert_declaration",
+        "case_statement",
+        "enumerator",
+        "bitfield_clause",
+    }
+)
 MAX_THREADS = 1024
 
 
@@ -67,9 +74,13 @@ class KernelPort:
 
 
 _OPERATORS = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
-    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b if b else None,
+    "%": lambda a, b: a % b if b else None,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None,
+    ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
 }
 
 
@@ -104,10 +115,13 @@ def fold(node: Node | None, ctx: LintContext, depth: int = 0) -> int | None:
 
 def _macro_text(ctx: LintContext, name: str) -> str | None:
     """The text of an object-like #define written once in the file."""
-    values = {re.sub(r"/\*.*?\*/|//[^\n]*", " ", ctx.text(value), flags=re.DOTALL).strip()
-              for node in ctx.nodes({"preproc_def"})
-              if (macro := node.child_by_field_name("name")) is not None and ctx.text(macro) == name
-              and (value := node.child_by_field_name("value")) is not None}
+    values = {
+        re.sub(r"/\*.*?\*/|//[^\n]*", " ", ctx.text(value), flags=re.DOTALL).strip()
+        for node in ctx.nodes({"preproc_def"})
+        if (macro := node.child_by_field_name("name")) is not None
+        and ctx.text(macro) == name
+        and (value := node.child_by_field_name("value")) is not None
+    }
     return values.pop() if len(values) == 1 else None
 
 
@@ -169,8 +183,9 @@ def _in_constant_context(node: Node) -> bool:
     while parent is not None and parent.type not in ("compound_statement", "function_definition"):
         if parent.type in CONSTANT_CONTEXTS:
             return True
-        if parent.type == "declaration" and any(c.type == "type_qualifier" and c.text == b"constexpr"
-                                                 for c in parent.children):
+        if parent.type == "declaration" and any(
+            c.type == "type_qualifier" and c.text == b"constexpr" for c in parent.children
+        ):
             return True
         parent = parent.parent
     return False
@@ -198,8 +213,11 @@ def _lane_use(use: Node, ctx: LintContext) -> bool:
     if parent is None or parent.type != "binary_expression":
         return False
     left = parent.child_by_field_name("left")
-    return left is not None and (left.start_byte, left.end_byte) == (node.start_byte, node.end_byte) \
+    return (
+        left is not None
+        and (left.start_byte, left.end_byte) == (node.start_byte, node.end_byte)
         and _lane_operator(parent, ctx)
+    )
 
 
 def _lane_operator(expression: Node, ctx: LintContext) -> bool:
@@ -239,12 +257,18 @@ def analyse_kernel(function: Node, name: str, ctx: LintContext) -> KernelPort:
         port.sites.append(site)
         consumed.append((left.start_byte, left.end_byte))
         if not form:
-            port.block(node, f"`{' '.join(ctx.text(node).split())}` numbers warps from an expression the tool "
-                       "does not recognise (it rewrites `threadIdx.x / 32` and "
-                       "`(blockIdx.x * blockDim.x + threadIdx.x) / 32`)")
+            port.block(
+                node,
+                f"`{' '.join(ctx.text(node).split())}` numbers warps from an expression the tool "
+                "does not recognise (it rewrites `threadIdx.x / 32` and "
+                "`(blockIdx.x * blockDim.x + threadIdx.x) / 32`)",
+            )
         elif site.rewrite and _in_constant_context(node):
-            port.block(node, f"`{' '.join(ctx.text(node).split())}` is in a constant expression, where "
-                       "`warpSize` is not a constant from ROCm 7.0")
+            port.block(
+                node,
+                f"`{' '.join(ctx.text(node).split())}` is in a constant expression, where "
+                "`warpSize` is not a constant from ROCm 7.0",
+            )
         elif site.rewrite:
             port.edits += _division_edit(node, b"warpSize", ctx)
     forms = {s.form for s in port.sites if s.form}
@@ -262,8 +286,9 @@ def function_name_span(function: Node) -> tuple[int, int]:
     return node.start_byte, node.end_byte
 
 
-def _check_thread_uses(port: KernelPort, plain: set[str], linear: set[str], consumed: list[tuple[int, int]],
-                       ctx: LintContext) -> None:
+def _check_thread_uses(
+    port: KernelPort, plain: set[str], linear: set[str], consumed: list[tuple[int, int]], ctx: LintContext
+) -> None:
     function = port.function
     for node in descendants(function):
         text = ctx.text(node) if node.type in ("field_expression", "identifier") else ""
@@ -271,16 +296,26 @@ def _check_thread_uses(port: KernelPort, plain: set[str], linear: set[str], cons
             declared = _initialiser_of(node, plain | linear, ctx)
             if declared or _inside(node, consumed) or (port.form == "local" and _lane_use(node, ctx)):
                 continue
-            port.block(node, "`threadIdx.x` is used outside the warp and lane numbering, so the lanes of one "
-                       "wavefront cannot be shown to share their fragment")
+            port.block(
+                node,
+                "`threadIdx.x` is used outside the warp and lane numbering, so the lanes of one "
+                "wavefront cannot be shown to share their fragment",
+            )
             return
         if node.type == "field_expression" and re.sub(r"\s", "", text) == "blockDim.x" and not _inside(node, consumed):
-            port.block(node, "`blockDim.x` is read in the kernel: the port changes how many threads a block has"
-                       if port.form == "local" else
-                       "`blockDim.x` is read outside the warp numbering")
+            port.block(
+                node,
+                "`blockDim.x` is read in the kernel: the port changes how many threads a block has"
+                if port.form == "local"
+                else "`blockDim.x` is read outside the warp numbering",
+            )
             return
-        if node.type == "identifier" and text in plain | linear and not _inside(node, consumed) \
-                and not _declaring(node):
+        if (
+            node.type == "identifier"
+            and text in plain | linear
+            and not _inside(node, consumed)
+            and not _declaring(node)
+        ):
             if text in plain and port.form == "local" and _lane_use(node, ctx):
                 continue
             port.block(node, f"`{text}` (a thread index) is used outside the warp and lane numbering")
@@ -319,14 +354,20 @@ def _check_calls(port: KernelPort, ctx: LintContext, seen: set[str] | None = Non
             port.block(node, f"`{name}` works on 32-lane warps in CUDA and on whole wavefronts on AMD")
             return
         if port.form == "local" and SIDE_EFFECTS.fullmatch(name):
-            port.block(node, f"`{name}` would run twice per wavefront (both halves of a 64-lane wavefront "
-                       "run the 32-lane code)")
+            port.block(
+                node,
+                f"`{name}` would run twice per wavefront (both halves of a 64-lane wavefront run the 32-lane code)",
+            )
             return
         helper = functions.get(name)
         if helper is not None and name not in seen:
             seen.add(name)
             body = ctx.text(helper)
-            if THREAD_X in body.replace(" ", "") or "blockDim" in body or WARP_INTRINSIC.search(body) \
-                    or (port.form == "local" and SIDE_EFFECTS.search(body)):
+            if (
+                THREAD_X in body.replace(" ", "")
+                or "blockDim" in body
+                or WARP_INTRINSIC.search(body)
+                or (port.form == "local" and SIDE_EFFECTS.search(body))
+            ):
                 port.block(node, f"`{name}`, which the kernel calls, numbers threads or lanes itself")
                 return

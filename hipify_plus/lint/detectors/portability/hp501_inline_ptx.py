@@ -17,11 +17,16 @@ def inline_ptx(node: Node, ctx: LintContext) -> None:
         if b"asm" not in _raw(node, ctx) or _device_excluded(node, ctx):
             return
         for start, macro_idiom in _ptx_in_macro(node, ctx):
-            ctx.report("HP501", (start, start + 3), f"macro contains inline {macro_idiom}: PTX does not "
-                       "assemble for AMD GPUs")
+            ctx.report(
+                "HP501", (start, start + 3), f"macro contains inline {macro_idiom}: PTX does not assemble for AMD GPUs"
+            )
         return
     idiom = _ptx_in_asm(node, ctx)
     if idiom is None or _device_excluded(node, ctx):
         return
-    ctx.report("HP501", node, f"inline {idiom}: PTX does not assemble for AMD GPUs; replace the "
-               "asm block with a HIP intrinsic or AMDGCN builtin")
+    ctx.report(
+        "HP501",
+        node,
+        f"inline {idiom}: PTX does not assemble for AMD GPUs; replace the "
+        "asm block with a HIP intrinsic or AMDGCN builtin",
+    )

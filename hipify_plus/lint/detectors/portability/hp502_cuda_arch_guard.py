@@ -58,8 +58,11 @@ def _floor_test(use: Node, ctx: LintContext) -> bool | None:
 def _earlier_branches(directive: Node) -> Iterator[Node]:
     """The #if/#elif directives before `directive` in its #if ... #elif ... #else chain."""
     current = directive
-    while current.parent is not None and current.parent.type in CONDITIONALS and same(
-            current, current.parent.child_by_field_name("alternative")):
+    while (
+        current.parent is not None
+        and current.parent.type in CONDITIONALS
+        and same(current, current.parent.child_by_field_name("alternative"))
+    ):
         current = current.parent
         yield current
 
@@ -90,8 +93,11 @@ def _exposed_hazard(chain: Node, ctx: LintContext) -> str | None:
                 return "inline PTX"
         elif node.type == "call_expression":
             name = callee_name(node)
-            if (_missing_intrinsic(name) and not _defined_in_file(ctx, name)
-                    and not _device_excluded(node, ctx, stop=chain)):
+            if (
+                _missing_intrinsic(name)
+                and not _defined_in_file(ctx, name)
+                and not _device_excluded(node, ctx, stop=chain)
+            ):
                 return f"`{name}`, which HIP lacks"
     return None
 
@@ -103,8 +109,9 @@ def _guard_fix(node: Node, uses: list[Node], ctx: LintContext) -> list[Edit]:
             return []
         negated = keyword.type in ("#ifndef", "#elifndef")
         directive = "#elif" if keyword.type.startswith("#elif") else "#if"
-        return [Edit(keyword.start_byte, name.end_byte,
-                     f"{directive} {HOST_GUARD if negated else DEVICE_GUARD}".encode())]
+        return [
+            Edit(keyword.start_byte, name.end_byte, f"{directive} {HOST_GUARD if negated else DEVICE_GUARD}".encode())
+        ]
     condition = node.child_by_field_name("condition")
     edits = []
     for use in uses:
@@ -134,8 +141,7 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
             return
         if mentions_amd(condition):
             return
-        uses = [n for n in descendants(condition)
-                if n.type == "identifier" and _raw(n, ctx) == b"__CUDA_ARCH__"]
+        uses = [n for n in descendants(condition) if n.type == "identifier" and _raw(n, ctx) == b"__CUDA_ARCH__"]
         condition_text = " ".join(ctx.text(condition).split())
     if not uses or _earlier_branch_mentions_amd(node, ctx) or _excluded_on_amd(node, ctx):
         return
@@ -145,22 +151,42 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
     presence_only = all(p or _floor_test(u, ctx) is not None for p, u in zip(presence, uses, strict=True))
     where = f"`{condition_text}`: hip-clang"
     if not presence_only:
-        ctx.report("HP502", uses[0], f"{where} never defines `__CUDA_ARCH__` (it reads as 0 here), "
-                   "so AMD builds silently take the other branch; test an AMD target or feature "
-                   "macro (`__gfx90a__`, `__gfx942__`, `__HIP_ARCH_HAS_*`) explicitly"
-                   + (f"; the guarded code contains {hazard}" if hazard else ""), severity=severity)
+        ctx.report(
+            "HP502",
+            uses[0],
+            f"{where} never defines `__CUDA_ARCH__` (it reads as 0 here), "
+            "so AMD builds silently take the other branch; test an AMD target or feature "
+            "macro (`__gfx90a__`, `__gfx942__`, `__HIP_ARCH_HAS_*`) explicitly"
+            + (f"; the guarded code contains {hazard}" if hazard else ""),
+            severity=severity,
+        )
         return
     if hazard:
-        ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, and the code this "
-                   f"guards contains {hazard}: port that code first, then also test "
-                   "`__HIP_DEVICE_COMPILE__`", severity=severity)
+        ctx.report(
+            "HP502",
+            uses[0],
+            f"{where} does not define `__CUDA_ARCH__`, and the code this "
+            f"guards contains {hazard}: port that code first, then also test "
+            "`__HIP_DEVICE_COMPILE__`",
+            severity=severity,
+        )
         return
     fix = ctx.fix("HP502", "Also test `__HIP_DEVICE_COMPILE__`", _guard_fix(node, uses, ctx))
-    floor = "" if all(presence) else (
-        f" (an architecture comparison that every GPU from sm_{OLDEST_ARCH // 10} on answers the same way is a "
-        "device-pass test)")
-    ctx.report("HP502", uses[0], f"{where} does not define `__CUDA_ARCH__`, so AMD device code "
-               "takes the host branch" + floor, fix, severity=severity)
+    floor = (
+        ""
+        if all(presence)
+        else (
+            f" (an architecture comparison that every GPU from sm_{OLDEST_ARCH // 10} on answers the same way is a "
+            "device-pass test)"
+        )
+    )
+    ctx.report(
+        "HP502",
+        uses[0],
+        f"{where} does not define `__CUDA_ARCH__`, so AMD device code takes the host branch" + floor,
+        fix,
+        severity=severity,
+    )
 
 
 # HP502
@@ -174,10 +200,14 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
         if _excluded_on_amd(node, ctx):
             return
         if on_unparsed_directive(node):
-            ctx.report("HP502", node, "`__CUDA_ARCH__` in a `#if` the parser could not follow (its branches open "
-                       "braces they close after `#endif`): hip-clang never defines it and reads it as 0, so AMD "
-                       "builds take the branch for 0; test `__HIP_DEVICE_COMPILE__` or an AMD target macro",
-                       severity="warning")
+            ctx.report(
+                "HP502",
+                node,
+                "`__CUDA_ARCH__` in a `#if` the parser could not follow (its branches open "
+                "braces they close after `#endif`): hip-clang never defines it and reads it as 0, so AMD "
+                "builds take the branch for 0; test `__HIP_DEVICE_COMPILE__` or an AMD target macro",
+                severity="warning",
+            )
             return
         if in_directive(node):
             return
@@ -186,19 +216,35 @@ def cuda_arch_value(node: Node, ctx: LintContext) -> None:
             test = node.parent
             value = "1" if floor else "0"
             fix = ctx.fix("HP502", f"Write `{value}`", [Edit(test.start_byte, test.end_byte, value.encode())])
-            ctx.report("HP502", node, f"`{' '.join(ctx.text(test).split())}` is {str(floor).lower()} on every GPU "
-                       f"from sm_{OLDEST_ARCH // 10} on, and hip-clang does not define `__CUDA_ARCH__`: "
-                       f"written as `{value}`, which nvcc's device pass also gives", fix)
+            ctx.report(
+                "HP502",
+                node,
+                f"`{' '.join(ctx.text(test).split())}` is {str(floor).lower()} on every GPU "
+                f"from sm_{OLDEST_ARCH // 10} on, and hip-clang does not define `__CUDA_ARCH__`: "
+                f"written as `{value}`, which nvcc's device pass also gives",
+                fix,
+            )
             return
-        ctx.report("HP502", node, "`__CUDA_ARCH__` is not defined by hip-clang: this expression "
-                   "does not compile for AMD; use an AMD target macro or a runtime device query")
+        ctx.report(
+            "HP502",
+            node,
+            "`__CUDA_ARCH__` is not defined by hip-clang: this expression "
+            "does not compile for AMD; use an AMD target macro or a runtime device query",
+        )
         return
     text = ctx.text(node)
-    if "__CUDA_ARCH__" not in text or node.parent is None or node.parent.type not in (
-            "preproc_def", "preproc_function_def"):
+    if (
+        "__CUDA_ARCH__" not in text
+        or node.parent is None
+        or node.parent.type not in ("preproc_def", "preproc_function_def")
+    ):
         return
     if any(is_amd_macro(word) for word in re.findall(r"\w+", text)) or _excluded_on_amd(node, ctx):
         return
     start = node.start_byte + len(text[: text.index("__CUDA_ARCH__")].encode())
-    ctx.report("HP502", (start, start + 13), "macro tests `__CUDA_ARCH__`, which hip-clang never "
-               "defines: every expansion takes the non-CUDA meaning on AMD", severity="warning")
+    ctx.report(
+        "HP502",
+        (start, start + 13),
+        "macro tests `__CUDA_ARCH__`, which hip-clang never defines: every expansion takes the non-CUDA meaning on AMD",
+        severity="warning",
+    )

@@ -83,26 +83,42 @@ def _declared_type(identifier: Node, ctx: LintContext) -> str | None:
 SHIMMED_INTRINSICS = {
     "__ldcs": "a nontemporal load (`__builtin_nontemporal_load`)",
     "__ldlu": "a nontemporal load (`__builtin_nontemporal_load`)",
-    "__ldcg": "a plain load", "__ldca": "a plain load",
+    "__ldcg": "a plain load",
+    "__ldca": "a plain load",
     "__ldcv": "a volatile load (read again every time, past the non-coherent caches)",
     "__stcs": "a nontemporal store (`__builtin_nontemporal_store`)",
-    "__stcg": "a plain store", "__stwb": "a plain store", "__stwt": "a plain store",
+    "__stcg": "a plain store",
+    "__stwb": "a plain store",
+    "__stwt": "a plain store",
     "__trap": "`__builtin_trap()`",
     "__nanosleep": "`__builtin_amdgcn_s_sleep` steps counted at the target's clock",
     "atomicInc_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
     "atomicDec_system": "a compare-and-swap loop at system scope (`atomicCAS_system`)",
     "atomicAdd(__hip_bfloat16*)": "a compare-and-swap loop on the aligned 32-bit word around it",
     "atomicAdd(__hip_bfloat162*)": "a compare-and-swap loop on the 32-bit pair",
-    **{f"__{t}{op}_r{m}": "the nearest result moved one step when its exact error says so"
-       for t in "fd" for op in ("add", "sub", "mul", "div", "rcp", "sqrt") for m in "duz"},
+    **{
+        f"__{t}{op}_r{m}": "the nearest result moved one step when its exact error says so"
+        for t in "fd"
+        for op in ("add", "sub", "mul", "div", "rcp", "sqrt")
+        for m in "duz"
+    },
 }
 # Peak engine clock (MHz) per device-pass arch macro, for __nanosleep's 64-clock sleep steps
 # (AMD product specifications). A target missing here counts at DEFAULT_SLEEP_MHZ: fewer steps,
 # a shorter sleep, which CUDA allows (it promises between 0 and 2*ns).
 PEAK_ENGINE_CLOCK_MHZ = (
-    ("__gfx906__", 1725), ("__gfx908__", 1502), ("__gfx90a__", 1700), ("__gfx940__", 2100),
-    ("__gfx941__", 2100), ("__gfx942__", 2100), ("__gfx950__", 2400), ("__gfx1030__", 2250),
-    ("__gfx1100__", 2500), ("__gfx1101__", 2430), ("__gfx1102__", 2655), ("__gfx1200__", 2460),
+    ("__gfx906__", 1725),
+    ("__gfx908__", 1502),
+    ("__gfx90a__", 1700),
+    ("__gfx940__", 2100),
+    ("__gfx941__", 2100),
+    ("__gfx942__", 2100),
+    ("__gfx950__", 2400),
+    ("__gfx1030__", 2250),
+    ("__gfx1100__", 2500),
+    ("__gfx1101__", 2430),
+    ("__gfx1102__", 2655),
+    ("__gfx1200__", 2460),
     ("__gfx1201__", 2970),
 )
 DEFAULT_SLEEP_MHZ = 1000
@@ -166,8 +182,7 @@ def _intrinsics_block(ctx: LintContext) -> Edit | None:
             clocks: dict[int, list[str]] = {}
             for macro, mhz in PEAK_ENGINE_CLOCK_MHZ:
                 clocks.setdefault(mhz, []).append(macro)
-            block = render(INTRINSICS_BLOCK, names=names, clocks=list(clocks.items()),
-                           default_mhz=DEFAULT_SLEEP_MHZ)
+            block = render(INTRINSICS_BLOCK, names=names, clocks=list(clocks.items()), default_mhz=DEFAULT_SLEEP_MHZ)
             edit = insert_after_includes(ctx, block, min(n.start_byte for n, _ in calls))
         cache["intrinsics"] = edit
     return cache["intrinsics"]
@@ -185,20 +200,21 @@ def missing_intrinsic(ctx: LintContext) -> None:
         if name in SHIMMED_INTRINSICS and not too_old:
             block = _intrinsics_block(ctx)
             if block is not None:
-                fix = ctx.fix("HP503", f"Define `{name}` for hip-clang as {SHIMMED_INTRINSICS[name]}",
-                              [block])
+                fix = ctx.fix("HP503", f"Define `{name}` for hip-clang as {SHIMMED_INTRINSICS[name]}", [block])
         elif name.endswith("_block") and function is not None:
-            fix = ctx.fix("HP503", f"Use device-scope `{name[:-6]}`",
-                          [Edit(function.end_byte - 6, function.end_byte, b"")])
+            fix = ctx.fix(
+                "HP503", f"Use device-scope `{name[:-6]}`", [Edit(function.end_byte - 6, function.end_byte, b"")]
+            )
         newer = REDUCE_SYNC.fullmatch(name) is not None and ctx.settings.target_rocm >= (7, 0, 0)
         if name in HALF_ONLY_LOADS:
             what = "exists in HIP only for `__half`/`__half2` pointers"
         elif ROUNDED_INTRINSIC.fullmatch(name):
-            what = ("is declared by HIP only under `OCML_BASIC_ROUNDED_OPERATIONS`, and the device libraries "
-                    "lack the division and square-root forms")
+            what = (
+                "is declared by HIP only under `OCML_BASIC_ROUNDED_OPERATIONS`, and the device libraries "
+                "lack the division and square-root forms"
+            )
         elif newer:
             what = "is missing from HIP before ROCm 7 (newer headers may add it)"
         else:
             what = "has no HIP equivalent"
-        ctx.report("HP503", node, f"`{name}` {what}: use {replacement}", fix,
-                   severity="warning" if newer else None)
+        ctx.report("HP503", node, f"`{name}` {what}: use {replacement}", fix, severity="warning" if newer else None)

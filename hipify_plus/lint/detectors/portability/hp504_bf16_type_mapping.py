@@ -40,8 +40,11 @@ OLD_BF16 = re.compile(rb"\bhip_bfloat16\b")
 def _hipify_perl_bf16(data: bytes) -> bool:
     """`hip_bfloat16` used the way hipify-perl leaves it: with CUDA-named bf16 intrinsics and
     without any `__hip_bfloat16` (code on the new type uses the old struct only for libraries)."""
-    return (OLD_BF16.search(data) is not None and b"__hip_bfloat16" not in data
-            and bool(CUDA_BF16_INTRINSIC.search(data) or CUDA_BF16_INCLUDE.search(data)))
+    return (
+        OLD_BF16.search(data) is not None
+        and b"__hip_bfloat16" not in data
+        and bool(CUDA_BF16_INTRINSIC.search(data) or CUDA_BF16_INCLUDE.search(data))
+    )
 
 
 # HP504
@@ -60,16 +63,17 @@ def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
             message = f"`{header}` does not exist on AMD: include `<hip/hip_bf16.h>`"
             applicability = None
         elif header == "hip/hip_bfloat16.h" and _hipify_perl_bf16(ctx.data):
-            message = ("`hip/hip_bfloat16.h` declares the old `hip_bfloat16` struct, which lacks "
-                       "the CUDA bf16 intrinsics this file uses: include `<hip/hip_bf16.h>`")
+            message = (
+                "`hip/hip_bfloat16.h` declares the old `hip_bfloat16` struct, which lacks "
+                "the CUDA bf16 intrinsics this file uses: include `<hip/hip_bf16.h>`"
+            )
             applicability = "unsafe"
         else:
             return
         if _excluded_on_amd(node, ctx):
             return
         edit = _swap_include(path, ctx, "hip/hip_bf16.h")
-        ctx.report("HP504", path, message,
-                   ctx.fix("HP504", "Include `<hip/hip_bf16.h>`", [edit], applicability))
+        ctx.report("HP504", path, message, ctx.fix("HP504", "Include `<hip/hip_bf16.h>`", [edit], applicability))
         return
     raw = _raw(node, ctx)
     if raw.decode("utf-8", "replace") in ctx.project_names or defines_name(node):
@@ -77,12 +81,13 @@ def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
     hip_type = _hip_bf16_type(raw)
     if hip_type is not None:
         new, applicability = hip_type, None
-        message = (f"`{raw.decode()}` is CUDA's bf16 type: HIP's counterpart is `{new}` from "
-                   "`<hip/hip_bf16.h>`")
+        message = f"`{raw.decode()}` is CUDA's bf16 type: HIP's counterpart is `{new}` from `<hip/hip_bf16.h>`"
     elif raw == b"hip_bfloat16" and _hipify_perl_bf16(ctx.data):
         new, applicability = "__hip_bfloat16", "unsafe"
-        message = ("`hip_bfloat16` (hipify-perl's mapping of `__nv_bfloat16`) is the old bf16 "
-                   "struct without the CUDA bf16 intrinsics this file calls: use `__hip_bfloat16`")
+        message = (
+            "`hip_bfloat16` (hipify-perl's mapping of `__nv_bfloat16`) is the old bf16 "
+            "struct without the CUDA bf16 intrinsics this file calls: use `__hip_bfloat16`"
+        )
     else:
         return
     if _excluded_on_amd(node, ctx):
@@ -99,17 +104,30 @@ def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
     if _is_hip_source(ctx.data):
         return  # see bf16_type_mapping
     candidates = ctx.nodes({"preproc_include", "type_identifier"})
-    includes = [n for n in candidates if n.type == "preproc_include"
-                and (found := _include_path(n, ctx)) is not None and found[1] in BF16_HEADERS]
-    uses = [n for n in candidates if n.type == "type_identifier" and _hip_bf16_type(_raw(n, ctx)) is not None
-            and ctx.text(n) not in ctx.project_names and not defines_name(n)]
+    includes = [
+        n
+        for n in candidates
+        if n.type == "preproc_include" and (found := _include_path(n, ctx)) is not None and found[1] in BF16_HEADERS
+    ]
+    uses = [
+        n
+        for n in candidates
+        if n.type == "type_identifier"
+        and _hip_bf16_type(_raw(n, ctx)) is not None
+        and ctx.text(n) not in ctx.project_names
+        and not defines_name(n)
+    ]
     first = next((n for n in includes + uses if not _excluded_on_amd(n, ctx)), None)
     if first is None:
         return
     span = first.child_by_field_name("path") if first.type == "preproc_include" else first
     if span is None:
         return
-    ctx.report("HP504", span, "CUDA bf16 in use: hipify-perl maps `__nv_bfloat16` to the old "
-               "`hip_bfloat16` struct, which lacks the CUDA bf16 intrinsics; port to "
-               "`__hip_bfloat16` from `<hip/hip_bf16.h>` (hipify-plus translate does)",
-               severity="info")
+    ctx.report(
+        "HP504",
+        span,
+        "CUDA bf16 in use: hipify-perl maps `__nv_bfloat16` to the old "
+        "`hip_bfloat16` struct, which lacks the CUDA bf16 intrinsics; port to "
+        "`__hip_bfloat16` from `<hip/hip_bf16.h>` (hipify-plus translate does)",
+        severity="info",
+    )

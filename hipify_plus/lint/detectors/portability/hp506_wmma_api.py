@@ -17,8 +17,10 @@ SUMMARY_LIMIT = 3
 
 def _summary(plan: WmmaPlan, ctx: LintContext) -> str:
     if plan.fixable:
-        return (f"; the fix ports the file to rocWMMA (every fragment checked for "
-                f"{', '.join(ctx.settings.arches)}, each kernel's warps made wavefronts)")
+        return (
+            f"; the fix ports the file to rocWMMA (every fragment checked for "
+            f"{', '.join(ctx.settings.arches)}, each kernel's warps made wavefronts)"
+        )
     if not plan.blockers:
         return ""
     reasons = []
@@ -26,7 +28,7 @@ def _summary(plan: WmmaPlan, ctx: LintContext) -> str:
         line = ctx.source.position(blocker.span[0])[0]
         reasons.append(f"line {line}{f' ({blocker.rule})' if blocker.rule else ''}: {blocker.message}")
     more = len(plan.blockers) - SUMMARY_LIMIT
-    return ("; not ported to rocWMMA: " + "; ".join(reasons) + (f"; and {more} more" if more > 0 else ""))
+    return "; not ported to rocWMMA: " + "; ".join(reasons) + (f"; and {more} more" if more > 0 else "")
 
 
 # HP506
@@ -50,9 +52,14 @@ def wmma_without_hip_support(ctx: LintContext) -> None:
             span, what = node, "`nvcuda::wmma`"
         else:
             continue
-        ctx.report("HP506", span, f"{what}: HIP has no warp matrix (WMMA) API; port to rocWMMA "
-                   "(`<rocwmma/rocwmma.hpp>`, `namespace wmma = rocwmma;`) and check each fragment "
-                   "shape per target (HP507)" + _summary(plan, ctx), fix)
+        ctx.report(
+            "HP506",
+            span,
+            f"{what}: HIP has no warp matrix (WMMA) API; port to rocWMMA "
+            "(`<rocwmma/rocwmma.hpp>`, `namespace wmma = rocwmma;`) and check each fragment "
+            "shape per target (HP507)" + _summary(plan, ctx),
+            fix,
+        )
         reported = True
     for blocker in plan.blockers:
         if blocker.rule == "HP506":

@@ -28,8 +28,11 @@ def _port_status(node: Node, ctx: LintContext) -> tuple[str, Fix | None]:
         return "", None
     fix = wmma_fix(plan, ctx, "HP508")
     if fix is not None:
-        host = ("the block one wavefront per warp" if port.form == "local"
-                else "the host grid math count wavefront-sized tiles")
+        host = (
+            "the block one wavefront per warp"
+            if port.form == "local"
+            else "the host grid math count wavefront-sized tiles"
+        )
         return f"; the fix divides by `warpSize` and makes {host}", fix
     reasons = [reason for _, reason, kind in port.blockers if kind == "kernel"]
     if reasons:
@@ -67,9 +70,14 @@ def wmma_tile_per_32_threads(node: Node, ctx: LintContext) -> None:
     if not tail and _device_excluded(node, ctx):
         return
     expression = " ".join(ctx.text(node).split())
-    ctx.report("HP508", node, f"`{expression}` gives one WMMA tile to each 32 threads: on a "
-               "64-lane wavefront two such 'warps' share one wavefront and one fragment; index "
-               "tiles by `warpSize` (the wavefront)" + tail, fix)
+    ctx.report(
+        "HP508",
+        node,
+        f"`{expression}` gives one WMMA tile to each 32 threads: on a "
+        "64-lane wavefront two such 'warps' share one wavefront and one fragment; index "
+        "tiles by `warpSize` (the wavefront)" + tail,
+        fix,
+    )
 
 
 # HP508

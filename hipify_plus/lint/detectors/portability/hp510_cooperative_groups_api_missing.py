@@ -8,37 +8,37 @@ from hipify_plus.cuda.declarations import lookup
 from hipify_plus.cuda.syntax import enclosing_function, node_text
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded, _excluded_on_amd
-from hipify_plus.lint.detectors.portability._cg_blocks import (
-    CG_OPERATORS,
-    CG_PROVIDED,
-    _cg_include_fix,
-    _cg_provided,
-)
+from hipify_plus.lint.detectors.portability._cg_blocks import CG_OPERATORS, CG_PROVIDED, _cg_include_fix, _cg_provided
 from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._includes import _include_path
-from hipify_plus.lint.detectors.portability._names import (
-    _cg_scopes,
-    _outer_qualified,
-    _qualified_path,
-)
+from hipify_plus.lint.detectors.portability._names import _cg_scopes, _outer_qualified, _qualified_path
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 from hipify_plus.versions import format_version
 
-CG_MISSING = frozenset({
-    "reduce", "reduce_update_async", "reduce_store_async", "inclusive_scan", "exclusive_scan",
-    "invoke_one", "invoke_one_broadcast", "binary_partition", "labeled_partition",
-    "block_tile_memory",
-})
+CG_MISSING = frozenset(
+    {
+        "reduce",
+        "reduce_update_async",
+        "reduce_store_async",
+        "inclusive_scan",
+        "exclusive_scan",
+        "invoke_one",
+        "invoke_one_broadcast",
+        "binary_partition",
+        "labeled_partition",
+        "block_tile_memory",
+    }
+)
 # What to write instead, for the names no block provides (the rest: shuffles over the tile).
 CG_INSTEAD = {
     "binary_partition": "inside `if (predicate)` and its `else`, `cg::coalesced_threads()` is the "
-                        "group of the active lanes (of the whole wavefront: restrict it to the "
-                        "tile with a lane mask when the tile is smaller)",
+    "group of the active lanes (of the whole wavefront: restrict it to the "
+    "tile with a lane mask when the tile is smaller)",
     "labeled_partition": "group the lanes by hand: a `__match_any`-style loop over the labels, or "
-                         "one `cg::coalesced_threads()` per label branch",
+    "one `cg::coalesced_threads()` per label branch",
     "block_tile_memory": "HIP tiles stop at the wavefront (64 lanes on CDNA, 32 on RDNA): split a "
-                         "larger tile into wavefront tiles and combine them through shared memory",
+    "larger tile into wavefront tiles and combine them through shared memory",
 }
 CG_HEADERS = frozenset({"cooperative_groups/reduce.h", "cooperative_groups/scan.h"})
 STATEMENTS = frozenset({"expression_statement", "declaration", "compound_statement"})
@@ -61,8 +61,12 @@ def _argument_of(node: Node, callees: frozenset[str], ctx: LintContext) -> bool:
     parent = node.parent
     while parent is not None and parent.type not in STATEMENTS:
         call = parent.parent
-        if (parent.type == "argument_list" and call is not None and call.type == "call_expression"
-                and _callee_text(call, ctx).split("::")[-1] in callees):
+        if (
+            parent.type == "argument_list"
+            and call is not None
+            and call.type == "call_expression"
+            and _callee_text(call, ctx).split("::")[-1] in callees
+        ):
             return True
         parent = call
     return False
@@ -76,10 +80,15 @@ def cooperative_groups_api_missing(node: Node, ctx: LintContext) -> None:
         if found is None or found[1] not in CG_HEADERS or _excluded_on_amd(node, ctx):
             return
         what = "`cg::reduce`" if found[1].endswith("reduce.h") else "the scans"
-        ctx.report("HP510", found[0], f"`<{found[1]}>` does not exist in HIP: the fix puts "
-                   f"hipify-plus's {what} and the `cg::plus`/`less`/`greater`/`bit_*` operators in "
-                   "its place (shuffles over the tile, right on 64- and 32-lane wavefronts; HIP's own "
-                   "reduce where the headers have it)", _cg_include_fix(ctx, node, "HP510"))
+        ctx.report(
+            "HP510",
+            found[0],
+            f"`<{found[1]}>` does not exist in HIP: the fix puts "
+            f"hipify-plus's {what} and the `cg::plus`/`less`/`greater`/`bit_*` operators in "
+            "its place (shuffles over the tile, right on 64- and 32-lane wavefronts; HIP's own "
+            "reduce where the headers have it)",
+            _cg_include_fix(ctx, node, "HP510"),
+        )
         return
     if not _outer_qualified(node) or b"::" not in _raw(node, ctx):
         return
@@ -95,12 +104,16 @@ def cooperative_groups_api_missing(node: Node, ctx: LintContext) -> None:
     name = "::".join(path)
     if path[1] in CG_PROVIDED:
         header = "scan.h" if "scan" in path[1] else "reduce.h"
-        message = (f"`{name}` is missing from HIP's cooperative groups and this file does not "
-                   f"include `<cooperative_groups/{header}>`: include it (as CUDA requires), and "
-                   "the fix of that #include provides it")
+        message = (
+            f"`{name}` is missing from HIP's cooperative groups and this file does not "
+            f"include `<cooperative_groups/{header}>`: include it (as CUDA requires), and "
+            "the fix of that #include provides it"
+        )
     else:
-        instead = CG_INSTEAD.get(path[1], "reduce or scan with shuffles over the tile "
-                                 "(`tile.shfl_down`, `tile.shfl_up`) and let one thread act")
+        instead = CG_INSTEAD.get(
+            path[1],
+            "reduce or scan with shuffles over the tile (`tile.shfl_down`, `tile.shfl_up`) and let one thread act",
+        )
         message = f"`{name}` is missing from HIP's cooperative groups: {instead}"
     ctx.report("HP510", node, message)
 
@@ -123,11 +136,15 @@ def _is_group(receiver: Node) -> bool:
     if declared is not None:
         return any(word in node_text(declared.node) for word in GROUP_TYPES)
     function = enclosing_function(receiver)
-    declaration = re.compile(r"\b(?:thread_block_tile\s*<[^;{}]*>|coalesced_group|auto)\s+"
-                             + re.escape(node_text(receiver)) + r"\s*=([^;]*);")
+    declaration = re.compile(
+        r"\b(?:thread_block_tile\s*<[^;{}]*>|coalesced_group|auto)\s+"
+        + re.escape(node_text(receiver))
+        + r"\s*=([^;]*);"
+    )
     found = declaration.search(node_text(function)) if function is not None else None
-    return found is not None and (not found.group(0).startswith("auto") or
-                                  any(word in found.group(1) for word in GROUP_TYPES))
+    return found is not None and (
+        not found.group(0).startswith("auto") or any(word in found.group(1) for word in GROUP_TYPES)
+    )
 
 
 @detector("call_expression", emits=("HP510",))
@@ -143,10 +160,14 @@ def cooperative_groups_vote_missing(node: Node, ctx: LintContext) -> None:
         return  # the file (or a project header) turns HIP's votes on
     vote = f"`{node_text(receiver)}.{node_text(field)}`"
     if target >= VOTES_ADDED:
-        message = (f"{vote}: HIP's groups declare it only when HIP_ENABLE_WARP_SYNC_BUILTINS is defined "
-                   f"before the HIP headers up to ROCm 6.4 (the target is {format_version(target)}): add "
-                   "-DHIP_ENABLE_WARP_SYNC_BUILTINS to the build; ROCm 7.0 declares it by default")
+        message = (
+            f"{vote}: HIP's groups declare it only when HIP_ENABLE_WARP_SYNC_BUILTINS is defined "
+            f"before the HIP headers up to ROCm 6.4 (the target is {format_version(target)}): add "
+            "-DHIP_ENABLE_WARP_SYNC_BUILTINS to the build; ROCm 7.0 declares it by default"
+        )
     else:
-        message = (f"{vote}: HIP's tiles and coalesced groups have no votes before ROCm 6.2 (the target is "
-                   f"{format_version(target)}): use `__ballot(p)` masked to the group's lanes, or target 6.2+")
+        message = (
+            f"{vote}: HIP's tiles and coalesced groups have no votes before ROCm 6.2 (the target is "
+            f"{format_version(target)}): use `__ballot(p)` masked to the group's lanes, or target 6.2+"
+        )
     ctx.report("HP510", node, message)

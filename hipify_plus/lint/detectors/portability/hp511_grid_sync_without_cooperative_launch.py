@@ -13,9 +13,7 @@ from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
 COOPERATIVE_API = {"cuda": "cudaLaunchCooperativeKernel", "hip": "hipLaunchCooperativeKernel"}
-RUNTIME_LAUNCHES = {
-    "cudaLaunchKernel": COOPERATIVE_API["cuda"], "hipLaunchKernel": COOPERATIVE_API["hip"],
-}
+RUNTIME_LAUNCHES = {"cudaLaunchKernel": COOPERATIVE_API["cuda"], "hipLaunchKernel": COOPERATIVE_API["hip"]}
 
 
 THIS_GRID = re.compile(r"\bthis_grid\s*\(")
@@ -111,6 +109,11 @@ def grid_sync_without_cooperative_launch(ctx: LintContext) -> None:
         elif any(c.type == "kernel_call_syntax" for c in launch.node.children):
             edit = _cooperative_launch_fix(launch.node, launch.config, ctx)
         fix = ctx.fix("HP511", "Launch cooperatively", [edit]) if edit is not None else None
-        ctx.report("HP511", launch.node, f"`{launch.kernel}` calls a grid-wide `sync()` (line "
-                   f"{line}) but is launched as a normal kernel: grid sync needs a cooperative "
-                   "launch (`hipLaunchCooperativeKernel`), otherwise it fails or hangs", fix)
+        ctx.report(
+            "HP511",
+            launch.node,
+            f"`{launch.kernel}` calls a grid-wide `sync()` (line "
+            f"{line}) but is launched as a normal kernel: grid sync needs a cooperative "
+            "launch (`hipLaunchCooperativeKernel`), otherwise it fails or hangs",
+            fix,
+        )

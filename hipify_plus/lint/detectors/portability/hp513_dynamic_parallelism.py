@@ -8,13 +8,25 @@ from hipify_plus.lint.detectors.portability._amd_branches import _device_exclude
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-DEVICE_RUNTIME_CALLS = frozenset({
-    "cudaDeviceSynchronize", "hipDeviceSynchronize", "cudaGetParameterBuffer", "cudaLaunchDevice",
-    "cudaStreamCreateWithFlags", "cudaStreamTailLaunch", "cudaStreamFireAndForget",
-    # the device runtime's allocation and stream calls, as convert renames them (host-only in HIP)
-    "hipStreamCreateWithFlags", "hipStreamDestroy", "cudaStreamDestroy", "hipMalloc", "cudaMalloc",
-    "hipFree", "cudaFree",
-})
+DEVICE_RUNTIME_CALLS = frozenset(
+    {
+        "cudaDeviceSynchronize",
+        "hipDeviceSynchronize",
+        "cudaGetParameterBuffer",
+        "cudaLaunchDevice",
+        "cudaStreamCreateWithFlags",
+        "cudaStreamTailLaunch",
+        "cudaStreamFireAndForget",
+        # the device runtime's allocation and stream calls, as convert renames them (host-only in HIP)
+        "hipStreamCreateWithFlags",
+        "hipStreamDestroy",
+        "cudaStreamDestroy",
+        "hipMalloc",
+        "cudaMalloc",
+        "hipFree",
+        "cudaFree",
+    }
+)
 
 
 # HP513
@@ -36,5 +48,9 @@ def dynamic_parallelism(node: Node, ctx: LintContext) -> None:
         what = f"`{name}` in device code"
     if _device_excluded(node, ctx):
         return
-    ctx.report("HP513", node, f"{what}: HIP does not support dynamic parallelism; launch the child "
-               "work from the host (or fold it into the parent kernel)")
+    ctx.report(
+        "HP513",
+        node,
+        f"{what}: HIP does not support dynamic parallelism; launch the child "
+        "work from the host (or fold it into the parent kernel)",
+    )

@@ -29,6 +29,10 @@ def texture_on_mi300(node: Node, ctx: LintContext) -> None:
         return
     if _device_excluded(node, ctx) or _arch_switched(node, ctx, IMAGE_SWITCH_WORDS):
         return
-    ctx.report("HP514", node, f"`{name}`: {', '.join(sorted(targets))} (MI300) has no "
-               "texture/image instructions, so this does not compile there; use plain buffer loads "
-               "and stores (`__ldg`) and filter in software")
+    ctx.report(
+        "HP514",
+        node,
+        f"`{name}`: {', '.join(sorted(targets))} (MI300) has no "
+        "texture/image instructions, so this does not compile there; use plain buffer loads "
+        "and stores (`__ldg`) and filter in software",
+    )

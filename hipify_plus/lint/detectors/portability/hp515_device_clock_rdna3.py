@@ -24,6 +24,11 @@ def device_clock(node: Node, ctx: LintContext) -> None:
         return
     edit = Edit(function.start_byte, function.end_byte, b"wall_clock64")
     fix = ctx.fix("HP515", "Use `wall_clock64()`", [edit])
-    ctx.report("HP515", node, f"`{name}()` does not count reliably on RDNA3 "
-               f"({', '.join(rdna3)}): time with `wall_clock64()` and convert with "
-               "`hipDeviceAttributeWallClockRate` (kHz)", fix)
+    ctx.report(
+        "HP515",
+        node,
+        f"`{name}()` does not count reliably on RDNA3 "
+        f"({', '.join(rdna3)}): time with `wall_clock64()` and convert with "
+        "`hipDeviceAttributeWallClockRate` (kHz)",
+        fix,
+    )

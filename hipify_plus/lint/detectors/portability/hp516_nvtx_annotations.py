@@ -14,10 +14,17 @@ from hipify_plus.lint.detectors.portability._names import _outer_qualified
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-NVTX_HEADERS = frozenset({
-    "nvToolsExt.h", "nvtx3/nvToolsExt.h", "nvtx3/nvtx3.hpp", "nvToolsExtCuda.h",
-    "nvtx3/nvToolsExtCuda.h", "nvToolsExtCudaRt.h", "nvtx3/nvToolsExtCudaRt.h",
-})
+NVTX_HEADERS = frozenset(
+    {
+        "nvToolsExt.h",
+        "nvtx3/nvToolsExt.h",
+        "nvtx3/nvtx3.hpp",
+        "nvToolsExtCuda.h",
+        "nvtx3/nvToolsExtCuda.h",
+        "nvToolsExtCudaRt.h",
+        "nvtx3/nvToolsExtCudaRt.h",
+    }
+)
 NVTX_CALL = re.compile(r"nvtx[A-Z]\w*|NVTX3_\w+")
 
 
@@ -67,10 +74,14 @@ def nvtx_ranges(node: Node, ctx: LintContext) -> None:
     if edits and _is_hip_source(ctx.data):
         fix = ctx.fix("HP516", f"Use roctx (`{new}`)", edits)
     if re.fullmatch(r"nvtxName\w+", name):  # naming a stream, event, thread or device
-        message = (f"`{name}` is NVTX resource naming, which only NVIDIA's tools read: delete it "
-                   "when porting (roctx's ranges and marks, `roctxRangePushA`/`roctxRangePop`/"
-                   "`roctxMarkA`, name no streams or events)")
+        message = (
+            f"`{name}` is NVTX resource naming, which only NVIDIA's tools read: delete it "
+            "when porting (roctx's ranges and marks, `roctxRangePushA`/`roctxRangePop`/"
+            "`roctxMarkA`, name no streams or events)"
+        )
     else:
-        message = (f"`{name}` is NVTX: on AMD use roctx (`roctxRangePushA`/`roctxRangePop`/"
-                   "`roctxMarkA`, link roctx64); roctx has no colours, categories or domains")
+        message = (
+            f"`{name}` is NVTX: on AMD use roctx (`roctxRangePushA`/`roctxRangePop`/"
+            "`roctxMarkA`, link roctx64); roctx has no colours, categories or domains"
+        )
     ctx.report("HP516", span, message, fix)

@@ -20,5 +20,6 @@ def nccl_header(node: Node, ctx: LintContext) -> None:
     if _is_hip_source(ctx.data):
         edit = _swap_include(found[0], ctx, "rccl/rccl.h")
         fix = ctx.fix("HP517", "Include `<rccl/rccl.h>`", [edit])
-    ctx.report("HP517", found[0], "NCCL on AMD is RCCL: same `nccl*` API, but include "
-               "`<rccl/rccl.h>` and link `-lrccl`", fix)
+    ctx.report(
+        "HP517", found[0], "NCCL on AMD is RCCL: same `nccl*` API, but include `<rccl/rccl.h>` and link `-lrccl`", fix
+    )

@@ -39,19 +39,26 @@ def cub_thrust_library(node: Node, ctx: LintContext) -> None:
             line = ctx.source.position(node.start_byte)[0]
             if hip or first is None or ctx.source.position(first.start())[0] != line:
                 return  # once per CUDA file; rocThrust takes HIP code as is
-            ctx.report("HP518", path, "Thrust runs on AMD as rocThrust (same `thrust::` API and "
-                       "headers); rocThrust calls are not safe inside HIP graph capture",
-                       severity="info")
+            ctx.report(
+                "HP518",
+                path,
+                "Thrust runs on AMD as rocThrust (same `thrust::` API and "
+                "headers); rocThrust calls are not safe inside HIP graph capture",
+                severity="info",
+            )
             return
         if not hip:
-            ctx.report("HP518", path, f"`<{header}>`: CUB is hipCUB on AMD (`<hipcub/hipcub.hpp>`, "
-                       "namespace `hipcub::`); its warp primitives default to the 64-lane "
-                       "wavefront", severity="info")
+            ctx.report(
+                "HP518",
+                path,
+                f"`<{header}>`: CUB is hipCUB on AMD (`<hipcub/hipcub.hpp>`, "
+                "namespace `hipcub::`); its warp primitives default to the 64-lane "
+                "wavefront",
+                severity="info",
+            )
             return
-        fix = ctx.fix("HP518", "Include `<hipcub/hipcub.hpp>`",
-                      [_swap_include(path, ctx, "hipcub/hipcub.hpp")])
-        ctx.report("HP518", path, f"`<{header}>` does not exist on AMD: include "
-                   "`<hipcub/hipcub.hpp>`", fix)
+        fix = ctx.fix("HP518", "Include `<hipcub/hipcub.hpp>`", [_swap_include(path, ctx, "hipcub/hipcub.hpp")])
+        ctx.report("HP518", path, f"`<{header}>` does not exist on AMD: include `<hipcub/hipcub.hpp>`", fix)
         return
     if not _outer_qualified(node) or not _raw(node, ctx).startswith(b"cub::"):
         return
@@ -61,5 +68,4 @@ def cub_thrust_library(node: Node, ctx: LintContext) -> None:
     if scope is None:
         return
     fix = ctx.fix("HP518", "Use `hipcub::`", [Edit(scope.start_byte, scope.end_byte, b"hipcub")])
-    ctx.report("HP518", scope, "`cub::` does not exist on AMD: hipCUB provides it as `hipcub::`",
-               fix)
+    ctx.report("HP518", scope, "`cub::` does not exist on AMD: hipCUB provides it as `hipcub::`", fix)

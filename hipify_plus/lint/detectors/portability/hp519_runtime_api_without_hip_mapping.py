@@ -16,9 +16,13 @@ def _unsupported_runtime(name: str) -> bool:
     from hipify_plus.mappings import load_mappings  # loaded only when a CUDA runtime call is seen
 
     mapping = load_mappings().get(name)
-    return (mapping is not None and mapping.library in ("runtime", "driver")
-            and mapping.kind == "function" and mapping.status == "unsupported"
-            and "Cluster" not in name)  # clusters: HP512
+    return (
+        mapping is not None
+        and mapping.library in ("runtime", "driver")
+        and mapping.kind == "function"
+        and mapping.status == "unsupported"
+        and "Cluster" not in name
+    )  # clusters: HP512
 
 
 # HP519
@@ -27,5 +31,8 @@ def runtime_api_without_hip_mapping(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if not name.startswith("cu") or not _unsupported_runtime(name) or _excluded_on_amd(node, ctx):
         return
-    ctx.report("HP519", node, f"`{name}` has no HIP counterpart (HIPIFY lists it as unsupported): "
-               "restructure this call for AMD")
+    ctx.report(
+        "HP519",
+        node,
+        f"`{name}` has no HIP counterpart (HIPIFY lists it as unsupported): restructure this call for AMD",
+    )

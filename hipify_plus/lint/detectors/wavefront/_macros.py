@@ -30,8 +30,8 @@ SYNCWARP_BLOCK = (
     "// wavefront-scope fence pair around a wave barrier is enough.\n"
     "#ifndef HP_SYNCWARP\n"
     "#if defined(__HIP__)\n"
-    "#define HP_SYNCWARP() (__builtin_amdgcn_fence(__ATOMIC_RELEASE, \"wavefront\"), "
-    "__builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"wavefront\"))\n"
+    '#define HP_SYNCWARP() (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), '
+    '__builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"))\n'
     "#else\n"
     "#define HP_SYNCWARP() __syncwarp()\n"
     "#endif\n"
@@ -81,8 +81,9 @@ def _next_line(ctx: LintContext, offset: int) -> int:
     return len(ctx.data) if newline == -1 else newline + 1
 
 
-def _with_macro(ctx: LintContext, node: Node | tuple[int, int], edits: list[Edit], macro: str,
-                block: str) -> list[Edit] | None:
+def _with_macro(
+    ctx: LintContext, node: Node | tuple[int, int], edits: list[Edit], macro: str, block: str
+) -> list[Edit] | None:
     """`edits` plus the insertion of a macro block if the file lacks it. None if the use comes
     before the place the block would go."""
     if re.search(rb"#\s*define\s+" + macro.encode() + rb"\b", ctx.data):

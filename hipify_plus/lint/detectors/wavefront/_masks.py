@@ -16,8 +16,7 @@ def _into_memory_word(shift: Node, ctx: LintContext) -> bool:
     parent = _up(shift)
     if parent is not None and parent.type == "argument_list" and parent.parent is not None:
         return callee_text(parent.parent).startswith(("atomicOr", "atomicAnd", "atomicXor"))
-    if parent is not None and parent.type == "assignment_expression" \
-            and _operator(parent, ctx) in ("|=", "&=", "^="):
+    if parent is not None and parent.type == "assignment_expression" and _operator(parent, ctx) in ("|=", "&=", "^="):
         left = parent.child_by_field_name("left")
         return left is not None and left.type in ("subscript_expression", "pointer_expression")
     return False

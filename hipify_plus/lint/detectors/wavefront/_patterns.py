@@ -6,15 +6,27 @@ from __future__ import annotations
 
 import re
 
-SYNC_INTRINSICS = frozenset({
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
-    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync", "__syncwarp",
-    "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-    "__reduce_or_sync", "__reduce_xor_sync",
-})
-SHUFFLES = frozenset({
-    "__shfl_xor_sync", "__shfl_down_sync", "__shfl_xor", "__shfl_down", "__shfl_sync", "__shfl",
-})
+SYNC_INTRINSICS = frozenset(
+    {
+        "__shfl_sync",
+        "__shfl_up_sync",
+        "__shfl_down_sync",
+        "__shfl_xor_sync",
+        "__ballot_sync",
+        "__any_sync",
+        "__all_sync",
+        "__match_any_sync",
+        "__match_all_sync",
+        "__syncwarp",
+        "__reduce_add_sync",
+        "__reduce_min_sync",
+        "__reduce_max_sync",
+        "__reduce_and_sync",
+        "__reduce_or_sync",
+        "__reduce_xor_sync",
+    }
+)
+SHUFFLES = frozenset({"__shfl_xor_sync", "__shfl_down_sync", "__shfl_xor", "__shfl_down", "__shfl_sync", "__shfl"})
 SCAN_SHUFFLES = SHUFFLES | {"__shfl_up_sync", "__shfl_up"}
 
 _WARP_CONTEXT = re.compile(
@@ -41,10 +53,26 @@ _WARP_SIZE_NAME = re.compile(
 )
 _NOT_HARDWARE_WIDTH = re.compile(r"(?i)sub|logical|half|log2?_|_log|tile|shift|mask|bits|^hp_")
 _WARP_COUNT_NAME = re.compile(r"(?i)num_?warps|n_?warps|warps_?per|warp_?count|warps_?in|^k?_?warps$")
-_COUNT_NAMES = frozenset({
-    "threads", "nthreads", "numthreads", "nthread", "threadcount", "blocksize", "blockdim", "blockthreads",
-    "threadsperblock", "tpb", "block", "bs", "ctasize", "maxthreads", "numthreadsperblock", "nthr",
-})
+_COUNT_NAMES = frozenset(
+    {
+        "threads",
+        "nthreads",
+        "numthreads",
+        "nthread",
+        "threadcount",
+        "blocksize",
+        "blockdim",
+        "blockthreads",
+        "threadsperblock",
+        "tpb",
+        "block",
+        "bs",
+        "ctasize",
+        "maxthreads",
+        "numthreadsperblock",
+        "nthr",
+    }
+)
 _CUB_WARP = re.compile(r"\bWarp(Reduce|Scan|Exchange|Load|Store|MergeSort)\b")
 
 # "A literal 32" for the warp-size rules: the warp width, its lane mask 31 and its shift 5, in

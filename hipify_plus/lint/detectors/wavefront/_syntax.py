@@ -12,14 +12,32 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
 
-_CONSTANT_CONTEXTS = frozenset({
-    "template_argument_list", "static_assert_declaration", "case_statement", "enumerator",
-    "alignas_qualifier", "launch_bounds", "template_parameter_list", "bitfield_clause",
-})
-_STATEMENT_END = frozenset({
-    "expression_statement", "declaration", "return_statement", "compound_statement", "if_statement",
-    "for_statement", "while_statement", "function_definition", "field_declaration", "translation_unit",
-})
+_CONSTANT_CONTEXTS = frozenset(
+    {
+        "template_argument_list",
+        "static_assert_declaration",
+        "case_statement",
+        "enumerator",
+        "alignas_qualifier",
+        "launch_bounds",
+        "template_parameter_list",
+        "bitfield_clause",
+    }
+)
+_STATEMENT_END = frozenset(
+    {
+        "expression_statement",
+        "declaration",
+        "return_statement",
+        "compound_statement",
+        "if_statement",
+        "for_statement",
+        "while_statement",
+        "function_definition",
+        "field_declaration",
+        "translation_unit",
+    }
+)
 
 
 def _unparen(node: Node | None) -> Node | None:
@@ -47,8 +65,11 @@ def _op_literal(node: Node, ctx: LintContext) -> tuple[str, int | None]:
 def _parenthesized(node: Node, ctx: LintContext) -> list[Edit]:
     """Edits that wrap an operand in parentheses when a tighter operator will replace its own."""
     inner = _unparen(node)
-    if node.type == "parenthesized_expression" or inner is None or inner.type not in (
-            "binary_expression", "conditional_expression", "assignment_expression"):
+    if (
+        node.type == "parenthesized_expression"
+        or inner is None
+        or inner.type not in ("binary_expression", "conditional_expression", "assignment_expression")
+    ):
         return []
     if _operator(inner, ctx) in ("*", "/", "%"):
         return []
@@ -158,8 +179,12 @@ def _in_preproc_condition(node: Node) -> bool:
     return False
 
 
-_GUARDED_BRANCH = {"conditional_expression": "consequence", "if_statement": "consequence",
-                   "while_statement": "body", "for_statement": "body"}
+_GUARDED_BRANCH = {
+    "conditional_expression": "consequence",
+    "if_statement": "consequence",
+    "while_statement": "body",
+    "for_statement": "body",
+}
 
 
 def _guarding_conditions(node: Node) -> Iterator[Node]:

@@ -8,22 +8,10 @@ from __future__ import annotations
 from hipify_plus.cuda.syntax import call_args, callee_text, descendants
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._patterns import (
-    SCAN_SHUFFLES,
-    SHUFFLES,
-)
-from hipify_plus.lint.detectors.wavefront._syntax import (
-    _function_of,
-    _literal,
-    _operator,
-)
-from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
-    _loop_parts,
-    _Site,
-)
-from hipify_plus.lint.detectors.wavefront._warp_work import (
-    unit_sees_wave_width,
-)
+from hipify_plus.lint.detectors.wavefront._patterns import SCAN_SHUFFLES, SHUFFLES
+from hipify_plus.lint.detectors.wavefront._syntax import _function_of, _literal, _operator
+from hipify_plus.lint.detectors.wavefront._warp_unit_model import _loop_parts, _Site
+from hipify_plus.lint.detectors.wavefront._warp_work import unit_sees_wave_width
 from hipify_plus.parse import Node
 
 
@@ -54,13 +42,14 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
     if name not in body_text:
         return None
     halving = step in (f"{name}>>=1", f"{name}/=2", f"{name}={name}/2", f"{name}={name}>>1")
-    doubling = step in (f"{name}<<=1", f"{name}*=2", f"{name}={name}*2", f"{name}={name}<<1",
-                        f"{name}+={name}")
+    doubling = step in (f"{name}<<=1", f"{name}*=2", f"{name}={name}*2", f"{name}={name}<<1", f"{name}+={name}")
     if halving and ctx.int_value(start) == 16:
         shuffles = SHUFFLES
         target, replacement = start, "warpSize / 2"
-        message = ("warp reduction starts at offset 16: on a 64-lane wavefront it reduces each half "
-                   "separately and lane 0 gets the sum of lanes 0-31 only")
+        message = (
+            "warp reduction starts at offset 16: on a 64-lane wavefront it reduces each half "
+            "separately and lane 0 gets the sum of lanes 0-31 only"
+        )
         title = "Start the reduction at `warpSize / 2`"
     elif doubling and ctx.int_value(start) == 1 and condition.type == "binary_expression":
         bound = condition.child_by_field_name("right")
@@ -71,8 +60,10 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
         shuffles = SCAN_SHUFFLES
         target = bound
         replacement = "warpSize" if op == "<" else "warpSize / 2"
-        message = (f"shuffle loop stops at offset {value}: it combines only 32 lanes, so on a 64-lane "
-                   "wavefront each half is scanned or reduced separately")
+        message = (
+            f"shuffle loop stops at offset {value}: it combines only 32 lanes, so on a 64-lane "
+            "wavefront each half is scanned or reduced separately"
+        )
         title = f"Bound the loop by `{replacement}`"
     else:
         return None
@@ -83,13 +74,21 @@ def _reduction_site(node: Node, ctx: LintContext) -> _Site | None:
     function = _function_of(node)
     if function is not None and not unit_sees_wave_width(ctx, function):
         return None  # a reduction of each group of 32 lanes, in code that numbers groups of 32
-    return _Site("HP105", target, node, function, message, title,
-                 [Edit(target.start_byte, target.end_byte, replacement.encode())], (target.start_byte,))
+    return _Site(
+        "HP105",
+        target,
+        node,
+        function,
+        message,
+        title,
+        [Edit(target.start_byte, target.end_byte, replacement.encode())],
+        (target.start_byte,),
+    )
 
 
-_RELATIVE_SHUFFLES = frozenset({
-    "__shfl_xor_sync", "__shfl_down_sync", "__shfl_up_sync", "__shfl_xor", "__shfl_down", "__shfl_up",
-})
+_RELATIVE_SHUFFLES = frozenset(
+    {"__shfl_xor_sync", "__shfl_down_sync", "__shfl_up_sync", "__shfl_xor", "__shfl_down", "__shfl_up"}
+)
 _BUTTERFLY = (16, 8, 4, 2, 1)
 
 
@@ -132,9 +131,9 @@ def _unrolled_reduction_sites(ctx: LintContext) -> list[_Site]:
         if function is not None and not unit_sees_wave_width(ctx, function):
             continue
         _, call, argument = first
-        message = ("shuffles with the offsets 16, 8, 4, 2, 1 written out combine only 32 lanes: on a 64-lane "
-                   "wavefront each half is reduced or scanned separately (loop from `warpSize / 2` instead)")
+        message = (
+            "shuffles with the offsets 16, 8, 4, 2, 1 written out combine only 32 lanes: on a 64-lane "
+            "wavefront each half is reduced or scanned separately (loop from `warpSize / 2` instead)"
+        )
         sites.append(_Site("HP105", argument, call, _function_of(call), message))
     return sites
-
-

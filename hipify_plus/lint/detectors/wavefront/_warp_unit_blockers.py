@@ -34,11 +34,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _unparen,
     _up,
 )
-from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
-    _Function,
-    _loop_parts,
-    _thread_indexish,
-)
+from hipify_plus.lint.detectors.wavefront._warp_unit_model import _Function, _loop_parts, _thread_indexish
 from hipify_plus.literals import FULL_32BIT, parse_int
 from hipify_plus.parse import Node
 
@@ -73,8 +69,9 @@ def _tainted_names(ctx: LintContext) -> dict[str, str]:
     return found
 
 
-def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int], defined: set[str],
-                      site_parts: set[int]) -> str:
+def _function_blocker(
+    function: _Function, ctx: LintContext, consumed: set[int], defined: set[str], site_parts: set[int]
+) -> str:
     """Why this function still assumes 32 lanes once its fixable sites are rewritten ("" if not).
     `site_parts` are the parts every site would rewrite; those not in `consumed` (rule not
     selected, finding suppressed) stay as they are."""
@@ -100,8 +97,12 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
                     arrays.setdefault(ctx.text(array), node)
                     continue
                 reason = f"`{ctx.text(parent or node)}`"
-            elif value == 5 and parent is not None and _operator(parent, ctx) in ("<<", ">>", "<<=", ">>=") \
-                    and parent.child_by_field_name("right") == node:
+            elif (
+                value == 5
+                and parent is not None
+                and _operator(parent, ctx) in ("<<", ">>", "<<=", ">>=")
+                and parent.child_by_field_name("right") == node
+            ):
                 reason = f"`{ctx.text(parent)}`"
             elif value == 16 and _half_warp_use(node, function, ctx):
                 reason = f"`{ctx.text(parent or node)}`"
@@ -120,10 +121,15 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
                 reason = f"`{name}`"
         elif kind == "call_expression":
             name = _call_base(node, ctx)
-            if name and name not in defined and not name.startswith("__") and _WARPISH.search(name) \
-                    and not name.startswith(("tiled_partition", "this_")) and not ctx.inactive_on_amd(node):
-                return (f"`{name}()` on line {_line(ctx, node)} is defined in another file and may "
-                        "assume 32 lanes")
+            if (
+                name
+                and name not in defined
+                and not name.startswith("__")
+                and _WARPISH.search(name)
+                and not name.startswith(("tiled_partition", "this_"))
+                and not ctx.inactive_on_amd(node)
+            ):
+                return f"`{name}()` on line {_line(ctx, node)} is defined in another file and may assume 32 lanes"
             elif name in SYNC_INTRINSICS:
                 args = call_args(node)
                 mask = _literal(args[0], ctx) if args else None
@@ -141,10 +147,13 @@ def _function_blocker(function: _Function, ctx: LintContext, consumed: set[int],
                 continue
             indices = node.child_by_field_name("indices")
             index = _unparen(indices.named_children[0]) if indices and indices.named_children else None
-            if index is None or not (_warp_id_index(index, ctx, consumed, warp_ids)
-                                     or _guarded_by_warp_count(node, index, ctx, consumed)):
-                return (f"`{ctx.text(node)}` on line {_line(ctx, node)} indexes an array sized for 32-lane "
-                        "warps with something other than a warp index")
+            if index is None or not (
+                _warp_id_index(index, ctx, consumed, warp_ids) or _guarded_by_warp_count(node, index, ctx, consumed)
+            ):
+                return (
+                    f"`{ctx.text(node)}` on line {_line(ctx, node)} indexes an array sized for 32-lane "
+                    "warps with something other than a warp index"
+                )
     return ""
 
 
@@ -189,8 +198,11 @@ def _warp_id_index(index: Node, ctx: LintContext, consumed: set[int], warp_ids: 
         return ctx.text(index) in warp_ids
     if index.type == "binary_expression":
         right = index.child_by_field_name("right")
-        return _operator(index, ctx) in ("/", ">>") and right is not None and (
-            right.start_byte in consumed or ctx.text(right) == "warpSize")
+        return (
+            _operator(index, ctx) in ("/", ">>")
+            and right is not None
+            and (right.start_byte in consumed or ctx.text(right) == "warpSize")
+        )
     return False
 
 
@@ -220,8 +232,12 @@ def _warp_id_vars(function: _Function, ctx: LintContext, consumed: set[int]) -> 
     for node in descendants(body):
         if node.type == "init_declarator":
             name, value = node.child_by_field_name("declarator"), _unparen(node.child_by_field_name("value"))
-            if name is not None and value is not None and value.type == "binary_expression" \
-                    and _warp_id_index(value, ctx, consumed, set()):
+            if (
+                name is not None
+                and value is not None
+                and value.type == "binary_expression"
+                and _warp_id_index(value, ctx, consumed, set())
+            ):
                 found.add(ctx.text(name))
         elif node.type == "for_statement":
             parts = _loop_parts(node)
@@ -246,8 +262,7 @@ def _file_scope_warp_array(ctx: LintContext) -> str:
                 text = ctx.text(size) if size is not None else ""
                 named = any(re.search(rf"\b{re.escape(t)}\b", text) for t in tainted)
                 if named or re.search(r"\b(31|32)\b", text):
-                    return (f"the file-scope array `{ctx.text(inner)}` on line {_line(ctx, inner)} "
-                            "assumes 32 lanes")
+                    return f"the file-scope array `{ctx.text(inner)}` on line {_line(ctx, inner)} assumes 32 lanes"
     return ""
 
 
@@ -274,17 +289,23 @@ def _launch_blocker(ctx: LintContext, launcher: Node, launch, sites: dict) -> st
         part = parts.pop()
         for node in descendants(part):
             if (node.start_byte, node.end_byte) in host_sites:
-                return (f"the launch of `{launch.kernel}` is sized by `{ctx.text(node)}` on line "
-                        f"{_line(ctx, node)}, which counts 32-thread warps")
+                return (
+                    f"the launch of `{launch.kernel}` is sized by `{ctx.text(node)}` on line "
+                    f"{_line(ctx, node)}, which counts 32-thread warps"
+                )
             if node.type == "number_literal" and parse_int(ctx.text(node)) in (31, 32):
-                return (f"the launch of `{launch.kernel}` uses `{ctx.text(part)}` on line "
-                        f"{_line(ctx, node)}, which assumes 32-lane warps")
+                return (
+                    f"the launch of `{launch.kernel}` uses `{ctx.text(part)}` on line "
+                    f"{_line(ctx, node)}, which assumes 32-lane warps"
+                )
             if node.type != "identifier":
                 continue
             name = ctx.text(node)
             if _WARP_SIZE_NAME.search(name) or _WARP_COUNT_NAME.search(name) or name in tainted:
-                return (f"the launch of `{launch.kernel}` uses `{name}` on line {_line(ctx, node)}, "
-                        "which assumes 32-lane warps")
+                return (
+                    f"the launch of `{launch.kernel}` uses `{name}` on line {_line(ctx, node)}, "
+                    "which assumes 32-lane warps"
+                )
             if name not in seen:
                 seen.add(name)
                 parts.extend(definitions.get(name, ()))
@@ -292,8 +313,10 @@ def _launch_blocker(ctx: LintContext, launcher: Node, launch, sites: dict) -> st
         # A block that does not fill its last 64-lane wavefront leaves lanes inactive, and a
         # reduction over the whole wavefront would read them.
         size = "a run-time value" if launch.threads is None else str(launch.threads)
-        return (f"the block size of the launch of `{launch.kernel}` on line {_line(ctx, launch.node)} "
-                f"is {size}, not a known multiple of 64")
+        return (
+            f"the block size of the launch of `{launch.kernel}` on line {_line(ctx, launch.node)} "
+            f"is {size}, not a known multiple of 64"
+        )
     return ""
 
 
@@ -305,8 +328,7 @@ def _launches(ctx: LintContext) -> list:
         return []
 
 
-def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict,
-                  consumed: set[int]) -> dict[int, str]:
+def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict, consumed: set[int]) -> dict[int, str]:
     """For each device function: "" if its warp-size fixes are safe, else why not."""
     by_name: dict[str, list[_Function]] = {}
     for function in functions.values():
@@ -321,8 +343,7 @@ def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict
 
     def blocker(function: _Function) -> str:
         if function.node.start_byte not in blockers:
-            blockers[function.node.start_byte] = _function_blocker(
-                function, ctx, consumed, defined, site_parts)
+            blockers[function.node.start_byte] = _function_blocker(function, ctx, consumed, defined, site_parts)
         return blockers[function.node.start_byte]
 
     launchers: dict[str, list[tuple[Node, object]]] = {}
@@ -344,8 +365,7 @@ def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict
                 pending.extend(f for f in by_name.get(callee, ()) if f.kind != "host")
         reason = file_reason
         if not reason and kernel.name not in launchers:
-            reason = (f"`{kernel.name}` is not launched in this file, so its launch configuration is "
-                      "not visible")
+            reason = f"`{kernel.name}` is not launched in this file, so its launch configuration is not visible"
         for member in members:
             reason = reason or blocker(member)
         for owner, launch in launchers.get(kernel.name, ()):
@@ -357,5 +377,6 @@ def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict
     for function in functions.values():
         if function.kind != "host" and function.node.start_byte not in members_of:
             reasons[function.node.start_byte] = (
-                f"no kernel in this file calls `{function.name}`, so its callers are not visible")
+                f"no kernel in this file calls `{function.name}`, so its callers are not visible"
+            )
     return reasons

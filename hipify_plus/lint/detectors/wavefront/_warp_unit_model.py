@@ -9,12 +9,7 @@ from dataclasses import dataclass, field
 from hipify_plus.cuda.syntax import base_name, callee_text, descendants
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._patterns import (
-    _COUNT_NAMES,
-    _HARDWARE_WARP,
-    _LANE_NAME,
-    _TILE_32,
-)
+from hipify_plus.lint.detectors.wavefront._patterns import _COUNT_NAMES, _HARDWARE_WARP, _LANE_NAME, _TILE_32
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _STATEMENT_END,
     _cache,
@@ -168,7 +163,8 @@ def _in_shared_array_size(node: Node) -> bool:
             while declaration is not None and declaration.type not in ("declaration", "field_declaration"):
                 declaration = declaration.parent
             return declaration is not None and any(
-                c.type == "type_qualifier" and c.text == b"__shared__" for c in declaration.children)
+                c.type == "type_qualifier" and c.text == b"__shared__" for c in declaration.children
+            )
         child, parent = parent, parent.parent
     return False
 
@@ -209,8 +205,9 @@ def _arithmetic_top(node: Node, ctx: LintContext) -> Node:
     """The largest arithmetic expression `node` is an operand of (through parentheses and casts)."""
     top = node
     while top.parent is not None and (
-            top.parent.type in ("parenthesized_expression", "cast_expression")
-            or (top.parent.type == "binary_expression" and _operator(top.parent, ctx) in _ARITHMETIC)):
+        top.parent.type in ("parenthesized_expression", "cast_expression")
+        or (top.parent.type == "binary_expression" and _operator(top.parent, ctx) in _ARITHMETIC)
+    ):
         top = top.parent
     return top
 
@@ -245,6 +242,9 @@ def _sizes_memory_only(node: Node, ctx: LintContext) -> bool:
     scope = parent
     while scope.parent is not None and scope.type not in ("compound_statement", "translation_unit"):
         scope = scope.parent
-    uses = [n for n in descendants(scope) if n.type == "identifier" and ctx.text(n) == name
-            and n.start_byte > target.end_byte]
+    uses = [
+        n
+        for n in descendants(scope)
+        if n.type == "identifier" and ctx.text(n) == name and n.start_byte > target.end_byte
+    ]
     return bool(uses) and all(_byte_count(_arithmetic_top(use, ctx), ctx) for use in uses)

@@ -11,9 +11,7 @@ from hipify_plus.cuda.syntax import descendants
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _into_memory_word
-from hipify_plus.lint.detectors.wavefront._patterns import (
-    _WARP_COUNT_NAME,
-)
+from hipify_plus.lint.detectors.wavefront._patterns import _WARP_COUNT_NAME
 from hipify_plus.lint.detectors.wavefront._syntax import (
     _assigned_name,
     _cache,
@@ -37,10 +35,7 @@ from hipify_plus.lint.detectors.wavefront._warp_unit_model import (
     _sizes_memory_only,
     _thread_indexish,
 )
-from hipify_plus.lint.detectors.wavefront._warp_work import (
-    file_sees_wave_width,
-    unit_sees_wave_width,
-)
+from hipify_plus.lint.detectors.wavefront._warp_work import file_sees_wave_width, unit_sees_wave_width
 from hipify_plus.parse import Node
 
 
@@ -110,12 +105,16 @@ def _lane_index_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
             op_node = node.child_by_field_name("operator")
             assert op_node is not None
             edits = [*_parenthesized(left, ctx), Edit(op_node.start_byte, right.end_byte, b"/ warpSize")]
-    consequence = ("lanes 32-63 get the numbers of lanes 0-31" if what == "a lane index"
-                   else "each wavefront gets two warp numbers")
-    message = (f"`{text}` computes {what} for 32-lane warps: a wavefront has 64 lanes on CDNA "
-               f"(MI100/MI200/MI300), so {consequence}")
-    return _Site("HP102", node, node, function_node, message, f"Use `{replacement}`", edits,
-                 (right.start_byte,))
+    consequence = (
+        "lanes 32-63 get the numbers of lanes 0-31"
+        if what == "a lane index"
+        else "each wavefront gets two warp numbers"
+    )
+    message = (
+        f"`{text}` computes {what} for 32-lane warps: a wavefront has 64 lanes on CDNA "
+        f"(MI100/MI200/MI300), so {consequence}"
+    )
+    return _Site("HP102", node, node, function_node, message, f"Use `{replacement}`", edits, (right.start_byte,))
 
 
 def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Function]) -> _Site | None:
@@ -149,16 +148,25 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
     text = ctx.text(node)
     rounded = _unparen(left)
     round_up = None
-    if operator == "/" and rounded is not None and rounded.type == "binary_expression" \
-            and _operator(rounded, ctx) == "+" and _literal(rounded.child_by_field_name("right"), ctx) == 31:
+    if (
+        operator == "/"
+        and rounded is not None
+        and rounded.type == "binary_expression"
+        and _operator(rounded, ctx) == "+"
+        and _literal(rounded.child_by_field_name("right"), ctx) == 31
+    ):
         round_up = _unparen(rounded.child_by_field_name("right"))
     if kind == "host":
-        message = (f"`{text}` counts 32-thread warps in host code: a wavefront has 64 threads on CDNA "
-                   "and 32 on RDNA; query hipDeviceAttributeWarpSize for the device")
+        message = (
+            f"`{text}` counts 32-thread warps in host code: a wavefront has 64 threads on CDNA "
+            "and 32 on RDNA; query hipDeviceAttributeWarpSize for the device"
+        )
         return _Site("HP110", node, node, function_node, message)
     if shared_size or _constant_context(node, ctx):
-        message = (f"`{text}` sizes per-warp storage for 32-thread warps: with 64-lane wavefronts "
-                   "half of it is unused, and it must change together with the warp index math")
+        message = (
+            f"`{text}` sizes per-warp storage for 32-thread warps: with 64-lane wavefronts "
+            "half of it is unused, and it must change together with the warp index math"
+        )
         return _Site("HP110", node, node, function_node, message, storage=shared_size)
     edits = [Edit(right.start_byte, right.end_byte, b"warpSize")]
     consumed = [right.start_byte]
@@ -169,10 +177,8 @@ def _warp_count_site(node: Node, ctx: LintContext, functions: dict[int, _Functio
     if round_up is not None:
         edits.insert(0, Edit(round_up.start_byte, round_up.end_byte, b"warpSize - 1"))
         consumed.append(round_up.start_byte)
-    message = (f"`{text}` counts 32-thread warps per block: a block of 256 threads has 4 wavefronts "
-               "on CDNA, not 8")
-    return _Site("HP110", node, node, function_node, message, "Count warps with `warpSize`", edits,
-                 tuple(consumed))
+    message = f"`{text}` counts 32-thread warps per block: a block of 256 threads has 4 wavefronts on CDNA, not 8"
+    return _Site("HP110", node, node, function_node, message, "Count warps with `warpSize`", edits, tuple(consumed))
 
 
 def _per_warp_arrays(ctx: LintContext) -> dict[str, str]:
@@ -218,10 +224,12 @@ def _lane_read_site(node: Node, ctx: LintContext) -> _Site | None:
     if ctx.inactive_on_amd(node):
         return None
     size = _per_warp_arrays(ctx)[ctx.text(array)]
-    message = (f"`{ctx.text(node)}` reads per-warp values with a lane index: `{ctx.text(array)}` holds `{size}` "
-               "entries, one per 32-thread warp, but a 64-lane wavefront reads entries 32-63, past them and "
-               "past what any wavefront wrote; read only lanes below the number of wavefronts "
-               "(`blockDim.x / warpSize`)")
+    message = (
+        f"`{ctx.text(node)}` reads per-warp values with a lane index: `{ctx.text(array)}` holds `{size}` "
+        "entries, one per 32-thread warp, but a 64-lane wavefront reads entries 32-63, past them and "
+        "past what any wavefront wrote; read only lanes below the number of wavefronts "
+        "(`blockDim.x / warpSize`)"
+    )
     return _Site("HP110", node, node, function_node, message)
 
 
@@ -267,8 +275,7 @@ def _bounded(access: Node, index: Node, ctx: LintContext) -> bool:
     return False
 
 
-def _launched_code_sees_width(node: Node, host: Node | None, ctx: LintContext,
-                              functions: dict[int, _Function]) -> bool:
+def _launched_code_sees_width(node: Node, host: Node | None, ctx: LintContext, functions: dict[int, _Function]) -> bool:
     """For a count in host code: whether the kernels whose launches in the same function it sizes
     (directly, or through the variable it initialises, `dim3 block = {4, 8, threads / 32}`) see
     the wavefront width; the whole file decides when no such launch is found."""

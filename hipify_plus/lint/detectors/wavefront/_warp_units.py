@@ -10,10 +10,7 @@ from __future__ import annotations
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import WARP_LITERALS
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _cache, _literal
-from hipify_plus.lint.detectors.wavefront._warp_reduction_sites import (
-    _reduction_site,
-    _unrolled_reduction_sites,
-)
+from hipify_plus.lint.detectors.wavefront._warp_reduction_sites import _reduction_site, _unrolled_reduction_sites
 from hipify_plus.lint.detectors.wavefront._warp_unit_blockers import _unit_reasons
 from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions, _Site, _WarpSet
 from hipify_plus.lint.detectors.wavefront._warp_unit_sites import (
@@ -43,8 +40,9 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
         return cache["warp_set"]
     sites: dict[tuple[str, int, int], _Site] = {}
     candidates = [
-        n for n in ctx.nodes(frozenset({"binary_expression", "for_statement"}))
-        if (n.type == "for_statement" and b"__shfl" in ctx.data[n.start_byte:n.end_byte])
+        n
+        for n in ctx.nodes(frozenset({"binary_expression", "for_statement"}))
+        if (n.type == "for_statement" and b"__shfl" in ctx.data[n.start_byte : n.end_byte])
         or (n.type == "binary_expression" and _literal(n.child_by_field_name("right"), ctx) in WARP_LITERALS)
     ]
     functions = _functions(ctx) if candidates or b"__shfl" in ctx.data else {}
@@ -64,10 +62,14 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
                 sites[(site.rule, node.start_byte, node.end_byte)] = site
     # Per-warp storage only matters next to 32-lane index math; with warpSize indexing it
     # merely over-allocates on wave64.
-    indexed = {s.function.start_byte for s in sites.values() if s.function is not None and not s.storage
-               and s.rule in ("HP102", "HP110")}
-    sites = {k: s for k, s in sites.items()
-             if not s.storage or (s.function is not None and s.function.start_byte in indexed)}
+    indexed = {
+        s.function.start_byte
+        for s in sites.values()
+        if s.function is not None and not s.storage and s.rule in ("HP102", "HP110")
+    }
+    sites = {
+        k: s for k, s in sites.items() if not s.storage or (s.function is not None and s.function.start_byte in indexed)
+    }
     consumed: set[int] = set()
     for site in sites.values():
         enabled = ctx.settings.enabled(site.rule, ctx.source.path)
@@ -91,7 +93,9 @@ def _repeats_earlier(ctx: LintContext, site: _Site) -> bool:
     statement = _statement(site.node)
     text = ctx.text(site.node).replace(" ", "")
     return any(
-        other.rule == site.rule and not other.edits and other.node.start_byte < site.node.start_byte
+        other.rule == site.rule
+        and not other.edits
+        and other.node.start_byte < site.node.start_byte
         and statement.start_byte <= other.node.start_byte < statement.end_byte
         and ctx.text(other.node).replace(" ", "") == text
         for other in _warp_set(ctx).sites.values()
@@ -103,8 +107,11 @@ def _report_site(ctx: LintContext, site: _Site) -> None:
         if not _repeats_earlier(ctx, site):
             ctx.report(site.rule, site.node, site.message)
         return
-    reason = _warp_set(ctx).unsafe_reason.get(site.function.start_byte, "no enclosing kernel") \
-        if site.function is not None else "not inside a function"
+    reason = (
+        _warp_set(ctx).unsafe_reason.get(site.function.start_byte, "no enclosing kernel")
+        if site.function is not None
+        else "not inside a function"
+    )
     message = site.message
     if reason:
         message += f" (the fix is unsafe: {reason})"

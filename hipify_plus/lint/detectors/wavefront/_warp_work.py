@@ -35,8 +35,9 @@ _SEES_WIDTH = re.compile(
     r"\w+_matrix_sync|mma_sync|fill_fragment|Warp(Reduce|Scan|Exchange|Load|Store|MergeSort)"
 )
 _ABSOLUTE_SHUFFLES = frozenset({"__shfl", "__shfl_sync"})
-_RELATIVE_SHUFFLES = frozenset({"__shfl_xor", "__shfl_xor_sync", "__shfl_down", "__shfl_down_sync",
-                                "__shfl_up", "__shfl_up_sync"})
+_RELATIVE_SHUFFLES = frozenset(
+    {"__shfl_xor", "__shfl_xor_sync", "__shfl_down", "__shfl_down_sync", "__shfl_up", "__shfl_up_sync"}
+)
 _PTX_SEES_WIDTH = re.compile(rb"shfl\.|vote\.|%%laneid|%laneid|activemask|redux\.sync|match\.")
 _IDENTIFIERS = frozenset({"identifier", "field_identifier", "type_identifier"})
 
@@ -58,8 +59,12 @@ def sees_wave_width(ctx: LintContext, function: Node, any_warp_work: bool = Fals
         if not found:
             own = functions.get(function.start_byte)
             callees = own.calls(ctx) if own is not None else set()
-            found = any(sees_wave_width(ctx, callee, any_warp_work) for name in callees
-                        for callee in by_name.get(name, ()) if callee.start_byte != function.start_byte)
+            found = any(
+                sees_wave_width(ctx, callee, any_warp_work)
+                for name in callees
+                for callee in by_name.get(name, ())
+                if callee.start_byte != function.start_byte
+            )
         cache[key] = found
     return cache[key]
 
@@ -89,8 +94,12 @@ def _first_width_use(ctx: LintContext, function: Node, defined: set[str], any_wa
                     return name
                 continue
             base = _call_base(node, ctx)
-            if base and base not in defined and _WARPISH.search(base) \
-                    and not base.startswith(("tiled_partition", "this_")):
+            if (
+                base
+                and base not in defined
+                and _WARPISH.search(base)
+                and not base.startswith(("tiled_partition", "this_"))
+            ):
                 helpers = header_helpers(ctx)
                 if base not in helpers or helpers[base] or any_warp_work:
                     return f"{base}()"  # a helper of another file that sees the width, or one not found
@@ -126,8 +135,9 @@ def unit_sees_wave_width(ctx: LintContext, function: Node) -> bool:
     names, seen = {own.name}, {function.start_byte}
     first = True
     while names:
-        callers = [f for f in functions.values()
-                   if f.kind != "host" and f.node.start_byte not in seen and f.calls(ctx) & names]
+        callers = [
+            f for f in functions.values() if f.kind != "host" and f.node.start_byte not in seen and f.calls(ctx) & names
+        ]
         if first and not callers and own.kind == "device":
             return sees_wave_width(ctx, function, any_warp_work=True)
         first = False
@@ -173,7 +183,6 @@ def _defining_one_of(node: Node, names: set[str], ctx: LintContext) -> bool:
         return False
     declared = parent.child_by_field_name("declarator")
     return declared is not None and ctx.text(declared) in names
-
 
 
 def _in_macro_or_condition(node: Node) -> bool:

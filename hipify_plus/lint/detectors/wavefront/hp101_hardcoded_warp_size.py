@@ -10,11 +10,7 @@ from hipify_plus.filekinds import is_header
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
 from hipify_plus.lint.detectors.wavefront._patterns import _NOT_HARDWARE_WIDTH, _WARP_SIZE_NAME
-from hipify_plus.lint.detectors.wavefront._syntax import (
-    _function_kind,
-    _function_of,
-    _in_preproc_condition,
-)
+from hipify_plus.lint.detectors.wavefront._syntax import _function_kind, _function_of, _in_preproc_condition
 from hipify_plus.lint.detectors.wavefront._warp_work import names_seen_by_wave_width_code
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import parse_int
@@ -52,8 +48,10 @@ def hardcoded_warp_size(node: Node, ctx: LintContext) -> None:
         names = _derived_names(label, ctx)
         if not names_seen_by_wave_width_code(ctx, names, is_header(ctx.source.path)):
             continue  # a tile or group width: no code that uses it sees the wavefront width
-        message = (f"`{label}` hard-codes a warp size of 32: AMD wavefronts have 64 lanes on CDNA "
-                   "(MI100/MI200/MI300) and 32 on RDNA")
+        message = (
+            f"`{label}` hard-codes a warp size of 32: AMD wavefronts have 64 lanes on CDNA "
+            "(MI100/MI200/MI300) and 32 on RDNA"
+        )
         fix = None
         span = _value_span(value, ctx)
         if not _used_in_host_code(label, ctx):
@@ -79,8 +77,7 @@ def _derived_names(name: str, ctx: LintContext) -> set[str]:
     """A name and the macros and file-scope constants built from it."""
     names = {name}
     kinds = frozenset({"preproc_def", "preproc_function_def", "declaration"})
-    definitions = [n for n in ctx.nodes(kinds)
-                   if n.type != "declaration" or _function_of(n) is None]
+    definitions = [n for n in ctx.nodes(kinds) if n.type != "declaration" or _function_of(n) is None]
     for _ in range(4):
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names))) + r")\b")
         before = len(names)
@@ -120,4 +117,3 @@ def _used_in_host_code(name: str, ctx: LintContext) -> bool:
         if not qualifiers & {"__shared__", "__device__", "__constant__", "const", "constexpr"}:
             return True
     return False
-

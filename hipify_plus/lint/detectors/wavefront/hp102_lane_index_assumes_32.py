@@ -11,12 +11,7 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.wavefront._patterns import (
-    LITERAL_5,
-    LITERAL_31,
-    LITERAL_32,
-    WARP_LITERALS,
-)
+from hipify_plus.lint.detectors.wavefront._patterns import LITERAL_5, LITERAL_31, LITERAL_32, WARP_LITERALS
 from hipify_plus.lint.detectors.wavefront._syntax import _literal
 from hipify_plus.lint.detectors.wavefront._warp_units import _report_site, _warp_set
 from hipify_plus.lint.registry import detector
@@ -37,7 +32,8 @@ def lane_index_assumes_32(node: Node, ctx: LintContext) -> None:
 
 
 _MACRO_LANE_MATH = re.compile(
-    rf"threadIdx\.x\s*\)?\s*(&\s*{LITERAL_31}|%\s*{LITERAL_32}|/\s*{LITERAL_32}|>>\s*{LITERAL_5})")
+    rf"threadIdx\.x\s*\)?\s*(&\s*{LITERAL_31}|%\s*{LITERAL_32}|/\s*{LITERAL_32}|>>\s*{LITERAL_5})"
+)
 _MACRO_FIXES = {"&": "& (warpSize - 1)", "%": "% warpSize", "/": "/ warpSize", ">>": "/ warpSize"}
 
 
@@ -52,8 +48,11 @@ def _lane_index_in_macro(node: Node, ctx: LintContext) -> None:
         end = node.start_byte + len(text[: match.end()].encode())
         what = "a lane index" if operator in ("&", "%") else "a warp index"
         replacement = _MACRO_FIXES[operator]
-        fix = ctx.fix("HP102", f"Use `{replacement}`", [Edit(start, end, replacement.encode())],
-                      applicability="unsafe")
-        ctx.report("HP102", (node.start_byte + len(text[: match.start()].encode()), end),
-                   f"`{match.group(0)}` computes {what} for 32-lane warps in a macro: a wavefront has 64 "
-                   "lanes on CDNA (the fix is unsafe: the code that uses the macro is not checked)", fix)
+        fix = ctx.fix("HP102", f"Use `{replacement}`", [Edit(start, end, replacement.encode())], applicability="unsafe")
+        ctx.report(
+            "HP102",
+            (node.start_byte + len(text[: match.start()].encode()), end),
+            f"`{match.group(0)}` computes {what} for 32-lane warps in a macro: a wavefront has 64 "
+            "lanes on CDNA (the fix is unsafe: the code that uses the macro is not checked)",
+            fix,
+        )

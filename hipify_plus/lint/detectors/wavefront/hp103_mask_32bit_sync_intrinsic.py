@@ -33,16 +33,30 @@ def mask_32bit_in_sync_intrinsic(node: Node, ctx: LintContext) -> None:
     if value is None:
         return  # a variable or an unresolved macro: we cannot tell its width
     if value == FULL_32BIT or value == -1:
-        fix = ctx.fix("HP103", f"Widen the full mask to `{WIDE_MASK}`",
-                      [Edit(mask.start_byte, mask.end_byte, WIDE_MASK.encode())])
-        ctx.report("HP103", mask, f"`{text}` is a 32-bit full mask: `{name}` takes a 64-bit lane mask "
-                   "on AMD (a static_assert fails from ROCm 6.3, and only lanes 0-31 take part)", fix)
+        fix = ctx.fix(
+            "HP103", f"Widen the full mask to `{WIDE_MASK}`", [Edit(mask.start_byte, mask.end_byte, WIDE_MASK.encode())]
+        )
+        ctx.report(
+            "HP103",
+            mask,
+            f"`{text}` is a 32-bit full mask: `{name}` takes a 64-bit lane mask "
+            "on AMD (a static_assert fails from ROCm 6.3, and only lanes 0-31 take part)",
+            fix,
+        )
     elif 0 <= value <= FULL_32BIT:
-        fix = ctx.fix("HP103", "Widen the mask to 64 bits (review which lanes it names)",
-                      [Edit(mask.start_byte, mask.end_byte, f"(unsigned long long)({text})".encode())],
-                      applicability="unsafe")
-        ctx.report("HP103", mask, f"`{text}` is a partial 32-bit lane mask passed to `{name}`: on a "
-                   "64-lane wavefront it names only lanes 0-31", fix)
+        fix = ctx.fix(
+            "HP103",
+            "Widen the mask to 64 bits (review which lanes it names)",
+            [Edit(mask.start_byte, mask.end_byte, f"(unsigned long long)({text})".encode())],
+            applicability="unsafe",
+        )
+        ctx.report(
+            "HP103",
+            mask,
+            f"`{text}` is a partial 32-bit lane mask passed to `{name}`: on a "
+            "64-lane wavefront it names only lanes 0-31",
+            fix,
+        )
 
 
 def _is_64bit_literal(text: str) -> bool:

@@ -9,24 +9,29 @@ from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._masks import _into_memory_word
 from hipify_plus.lint.detectors.wavefront._patterns import SYNC_INTRINSICS
-from hipify_plus.lint.detectors.wavefront._syntax import (
-    _call_base,
-    _function_kind,
-    _literal,
-    _operator,
-    _unparen,
-    _up,
-)
+from hipify_plus.lint.detectors.wavefront._syntax import _call_base, _function_kind, _literal, _operator, _unparen, _up
 from hipify_plus.lint.registry import detector
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
 
 # Calls whose result is a lane mask: 64-bit on AMD, 32-bit in CUDA.
-MASK_SOURCES = frozenset({
-    "__ballot", "__ballot_sync", "__ballot64", "__activemask", "__match_any_sync", "__match_all_sync",
-    "__match_any", "__match_all", "__lanemask_lt", "__lanemask_le", "__lanemask_gt", "__lanemask_ge",
-    "__lanemask_eq",
-})
+MASK_SOURCES = frozenset(
+    {
+        "__ballot",
+        "__ballot_sync",
+        "__ballot64",
+        "__activemask",
+        "__match_any_sync",
+        "__match_all_sync",
+        "__match_any",
+        "__match_all",
+        "__lanemask_lt",
+        "__lanemask_le",
+        "__lanemask_gt",
+        "__lanemask_ge",
+        "__lanemask_eq",
+    }
+)
 BIT_COUNTS = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll", "__brev": "__brevll"}
 _MASK_CONTEXT = re.compile(r"\b(__ballot\w*|__activemask|__match_\w+|__lanemask_\w+|\w+_sync)\s*\(")
 _LANE_ONLY = re.compile(r"(?i)^(lane(_?(id|idx|index|no|num))?|laneid|my_?lane)$")
@@ -52,10 +57,22 @@ def lane_mask_truncated(node: Node, ctx: LintContext) -> None:
         _report_lane_bit(ctx, shift)
 
 
-_NARROW_TYPES = frozenset({
-    "int", "unsigned", "unsigned int", "signed", "signed int", "uint32_t", "int32_t", "uint", "u32",
-    "uint32", "short", "unsigned short",
-})
+_NARROW_TYPES = frozenset(
+    {
+        "int",
+        "unsigned",
+        "unsigned int",
+        "signed",
+        "signed int",
+        "uint32_t",
+        "int32_t",
+        "uint",
+        "u32",
+        "uint32",
+        "short",
+        "unsigned short",
+    }
+)
 _UNSIGNED_NARROW = frozenset({"unsigned", "unsigned int", "uint32_t", "uint", "u32", "uint32"})
 
 
@@ -113,10 +130,12 @@ class _MaskVariables:
             return self.ctx.text(node) in self.masks
         if node.type == "binary_expression" and _operator(node, self.ctx) in ("&", "|", "^", ">>"):
             return self.is_mask(node.child_by_field_name("left")) or (
-                _operator(node, self.ctx) != ">>" and self.is_mask(node.child_by_field_name("right")))
+                _operator(node, self.ctx) != ">>" and self.is_mask(node.child_by_field_name("right"))
+            )
         if node.type == "conditional_expression":
             return self.is_mask(node.child_by_field_name("consequence")) or self.is_mask(
-                node.child_by_field_name("alternative"))
+                node.child_by_field_name("alternative")
+            )
         return False
 
     def narrow_type(self, declaration: Node) -> str | None:
@@ -131,7 +150,8 @@ class _MaskVariables:
         return bool(args) and any(
             (n.type == "call_expression" and callee_text(n) in MASK_SOURCES)
             or (n.type == "identifier" and self.ctx.text(n) in self.masks)
-            for n in descendants(args[0]))
+            for n in descendants(args[0])
+        )
 
     def lane_bit(self, node: Node) -> bool:
         """`1u << lane` / `1 << lane`: a lane's bit built in 32 bits."""
@@ -160,7 +180,8 @@ class _MaskVariables:
 def _negates(node: Node | None, ctx: LintContext) -> bool:
     """True if an operand contains `~x` or `-x`: widened, it would set the upper 32 bits."""
     return node is not None and any(
-        n.type == "unary_expression" and _operator(n, ctx) in ("-", "~") for n in descendants(node))
+        n.type == "unary_expression" and _operator(n, ctx) in ("-", "~") for n in descendants(node)
+    )
 
 
 def _width_neutral_use(use: Node, ctx: LintContext, masks: _MaskVariables) -> bool:
@@ -182,7 +203,8 @@ def _width_neutral_use(use: Node, ctx: LintContext, masks: _MaskVariables) -> bo
             first = bool(call_args(call)) and _unparen(call_args(call)[0]) == node
             # the mask argument of a *_sync builtin is 32-bit in CUDA and 64-bit in HIP
             return callee in ("__popc", "__ffs", "__popcll", "__ffsll") or (
-                first and (callee in SYNC_INTRINSICS or callee.endswith("_sync")))
+                first and (callee in SYNC_INTRINSICS or callee.endswith("_sync"))
+            )
         if kind in ("condition_clause", "expression_statement", "init_declarator"):
             return True
         if kind == "unary_expression":
@@ -224,21 +246,34 @@ def _width_neutral_use(use: Node, ctx: LintContext, masks: _MaskVariables) -> bo
 
 def _report_narrow_mask(ctx: LintContext, masks: _MaskVariables, declaration: Node, declarator: Node) -> None:
     kind = declaration.child_by_field_name("type")
-    name_node = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" \
-        else declarator
+    name_node = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
     if kind is None or name_node is None:
         return
     name = ctx.text(name_node)
     type_text = " ".join(ctx.text(kind).split())
-    uses = [n for n in descendants(masks.body) if n.type == "identifier" and ctx.text(n) == name and n != name_node
-            and n.start_byte > name_node.start_byte]
-    safe = type_text in _UNSIGNED_NARROW and len(declaration.children_by_field_name("declarator")) == 1 \
+    uses = [
+        n
+        for n in descendants(masks.body)
+        if n.type == "identifier" and ctx.text(n) == name and n != name_node and n.start_byte > name_node.start_byte
+    ]
+    safe = (
+        type_text in _UNSIGNED_NARROW
+        and len(declaration.children_by_field_name("declarator")) == 1
         and all(_width_neutral_use(u, ctx, masks) for u in uses)
-    fix = ctx.fix("HP104", "Declare the mask `unsigned long long`",
-                  [Edit(kind.start_byte, kind.end_byte, b"unsigned long long")],
-                  applicability=None if safe else "unsafe")
-    ctx.report("HP104", kind, f"`{type_text} {name}` holds a lane mask: AMD masks are 64-bit, so lanes "
-               "32-63 of the wavefront are dropped without a warning", fix)
+    )
+    fix = ctx.fix(
+        "HP104",
+        "Declare the mask `unsigned long long`",
+        [Edit(kind.start_byte, kind.end_byte, b"unsigned long long")],
+        applicability=None if safe else "unsafe",
+    )
+    ctx.report(
+        "HP104",
+        kind,
+        f"`{type_text} {name}` holds a lane mask: AMD masks are 64-bit, so lanes "
+        "32-63 of the wavefront are dropped without a warning",
+        fix,
+    )
 
 
 def _report_bit_count(ctx: LintContext, masks: _MaskVariables, call: Node) -> None:
@@ -253,16 +288,23 @@ def _report_bit_count(ctx: LintContext, masks: _MaskVariables, call: Node) -> No
         if node.type == "identifier" and ctx.text(node) in masks.declared:
             kind = masks.narrow_type(masks.declared[ctx.text(node)][0])
             signed = signed or (kind is not None and kind not in _UNSIGNED_NARROW)
-    shifted = any(n.type == "binary_expression" and _operator(n, ctx) == "<<" and not masks.lane_bit(n)
-                  for n in descendants(argument))
+    shifted = any(
+        n.type == "binary_expression" and _operator(n, ctx) == "<<" and not masks.lane_bit(n)
+        for n in descendants(argument)
+    )
     changes_value = name in ("__clz", "__brev") or signed or shifted or _negates(argument, ctx)
     note = ""
     if name in ("__clz", "__brev"):
         note = f"; `{wide}` works on 64 bits, so constants such as `31 -` must change with it"
-    fix = ctx.fix("HP104", f"Use `{wide}`", [Edit(function.start_byte, function.end_byte, wide.encode())],
-                  applicability="unsafe" if changes_value else None)
-    ctx.report("HP104", call, f"`{name}` takes 32 bits: on a lane mask it ignores lanes 32-63 of the "
-               f"wavefront{note}", fix)
+    fix = ctx.fix(
+        "HP104",
+        f"Use `{wide}`",
+        [Edit(function.start_byte, function.end_byte, wide.encode())],
+        applicability="unsafe" if changes_value else None,
+    )
+    ctx.report(
+        "HP104", call, f"`{name}` takes 32 bits: on a lane mask it ignores lanes 32-63 of the wavefront{note}", fix
+    )
 
 
 def _report_lane_bit(ctx: LintContext, shift: Node) -> None:
@@ -273,16 +315,28 @@ def _report_lane_bit(ctx: LintContext, shift: Node) -> None:
     node = shift
     parent = _up(node)
     # `(1u << lane) - 1` is the mask of the lanes below: judge the expression around it.
-    if parent is not None and parent.type == "binary_expression" and _operator(parent, ctx) == "-" \
-            and _literal(parent.child_by_field_name("right"), ctx) == 1:
+    if (
+        parent is not None
+        and parent.type == "binary_expression"
+        and _operator(parent, ctx) == "-"
+        and _literal(parent.child_by_field_name("right"), ctx) == 1
+    ):
         node, parent = parent, _up(parent)
     if parent is not None and parent.type == "unary_expression" and _operator(parent, ctx) == "~":
         node, parent = parent, _up(parent)
         safe = parent is not None and _operator(parent, ctx) in ("&", "&=")
     else:
         safe = parent is not None and _operator(parent, ctx) in ("&", "|", "^", "==", "!=", "&=", "|=", "^=")
-    fix = ctx.fix("HP104", f"Build the lane bit as `{wide} << ...`",
-                  [Edit(left.start_byte, left.end_byte, wide.encode())],
-                  applicability=None if safe else "unsafe")
-    ctx.report("HP104", shift, f"`{ctx.text(shift)}` builds a lane bit in 32 bits: for lanes 32-63 of a "
-               "64-lane wavefront the shift is undefined", fix)
+    fix = ctx.fix(
+        "HP104",
+        f"Build the lane bit as `{wide} << ...`",
+        [Edit(left.start_byte, left.end_byte, wide.encode())],
+        applicability=None if safe else "unsafe",
+    )
+    ctx.report(
+        "HP104",
+        shift,
+        f"`{ctx.text(shift)}` builds a lane bit in 32 bits: for lanes 32-63 of a "
+        "64-lane wavefront the shift is undefined",
+        fix,
+    )

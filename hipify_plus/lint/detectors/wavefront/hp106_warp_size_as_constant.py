@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._macros import WARP_SIZE_MACRO, _with_warp_size_macro
-from hipify_plus.lint.detectors.wavefront._syntax import (
-    _STATEMENT_END,
-    _constant_context,
-    _function_kind,
-    _function_of,
-)
+from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _constant_context, _function_kind, _function_of
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
 
@@ -35,16 +30,20 @@ def _report_warp_size_constant(node: Node, ctx: LintContext) -> None:
     function = _function_of(node) or _templated_function(node)
     in_device = function is not None and _function_kind(function, ctx) != "host"
     severity = "error" if ctx.settings.target_rocm >= (7, 0, 0) else "warning"
-    message = ("`warpSize` used as a compile-time constant: from ROCm 7.0 it is a runtime value, so "
-               "this no longer compiles")
+    message = (
+        "`warpSize` used as a compile-time constant: from ROCm 7.0 it is a runtime value, so this no longer compiles"
+    )
     edits = _with_warp_size_macro(ctx, node)
     fix = None
     if edits is not None:
         if not in_device:
-            message += ("; outside device code the constant is the AMD host pass's 64 even for RDNA "
-                        "(choose a template <int WS> instance from hipDeviceAttributeWarpSize instead)")
-        fix = ctx.fix("HP106", f"Use the portable `{WARP_SIZE_MACRO}`", edits,
-                      applicability=None if in_device else "unsafe")
+            message += (
+                "; outside device code the constant is the AMD host pass's 64 even for RDNA "
+                "(choose a template <int WS> instance from hipDeviceAttributeWarpSize instead)"
+            )
+        fix = ctx.fix(
+            "HP106", f"Use the portable `{WARP_SIZE_MACRO}`", edits, applicability=None if in_device else "unsafe"
+        )
     ctx.report("HP106", node, message, fix, severity=severity)
 
 

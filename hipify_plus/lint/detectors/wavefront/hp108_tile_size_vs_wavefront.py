@@ -58,18 +58,31 @@ def _report_tile_size(node: Node, ctx: LintContext) -> None:
         return  # reported once, at the tiled_partition call
     rdna = [a for a in target_arches(ctx.settings.arches) if wave_size(a) == 32]
     if size > 64:
-        ctx.report("HP108", span, f"a {size}-thread tile is larger than any AMD wavefront: HIP's "
-                   "tiled_partition fails a static_assert on every target")
+        ctx.report(
+            "HP108",
+            span,
+            f"a {size}-thread tile is larger than any AMD wavefront: HIP's "
+            "tiled_partition fails a static_assert on every target",
+        )
     elif size == 64 and rdna:
-        ctx.report("HP108", span, f"a 64-thread tile does not compile for {', '.join(rdna)}: RDNA "
-                   "wavefronts have 32 lanes and HIP asserts the tile fits in one wavefront")
+        ctx.report(
+            "HP108",
+            span,
+            f"a 64-thread tile does not compile for {', '.join(rdna)}: RDNA "
+            "wavefronts have 32 lanes and HIP asserts the tile fits in one wavefront",
+        )
     elif size == 32:
         function = _function_of(node)
         raw = first_width_use(ctx, function) if function is not None else ""
         if not raw:
             return  # only tile operations (and comments about shuffles): the tile is the unit
-        ctx.report("HP108", span, "a 32-thread tile is half a wavefront on CDNA: this function also "
-                   f"uses `{raw}`, which covers the whole 64-lane wavefront", severity="info")
+        ctx.report(
+            "HP108",
+            span,
+            "a 32-thread tile is half a wavefront on CDNA: this function also "
+            f"uses `{raw}`, which covers the whole 64-lane wavefront",
+            severity="info",
+        )
 
 
 def _statement_of(node: Node) -> Node:

@@ -22,13 +22,17 @@ def syncwarp_missing(node: Node, ctx: LintContext) -> None:
         return  # the project's own __syncwarp
     args = call_args(node)
     mask = _mask_value(args[0], ctx) if args else None
-    full = not args or mask in (FULL_32BIT, -1, 2**64 - 1) or (
-        mask is None and "__activemask" in ctx.text(args[0]))
+    full = not args or mask in (FULL_32BIT, -1, 2**64 - 1) or (mask is None and "__activemask" in ctx.text(args[0]))
     message = "`__syncwarp` is not declared by HIP (HIPIFY has no mapping for it)"
     fix = None
     if full:
-        edits = _with_macro(ctx, node, [Edit(node.start_byte, node.end_byte, f"{SYNCWARP_MACRO}()".encode())],
-                            SYNCWARP_MACRO, SYNCWARP_BLOCK)
+        edits = _with_macro(
+            ctx,
+            node,
+            [Edit(node.start_byte, node.end_byte, f"{SYNCWARP_MACRO}()".encode())],
+            SYNCWARP_MACRO,
+            SYNCWARP_BLOCK,
+        )
         if edits is not None:
             fix = ctx.fix("HP109", f"Use `{SYNCWARP_MACRO}()` (a wavefront barrier on AMD)", edits)
     else:

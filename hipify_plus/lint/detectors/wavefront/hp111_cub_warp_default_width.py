@@ -33,10 +33,14 @@ def cub_warp_default_width(node: Node, ctx: LintContext) -> None:
         return
     name = ctx.text(name_node)
     closing = arguments.end_byte - 1
-    fix = ctx.fix("HP111", f"Give `{name}` an explicit logical width of 32",
-                  [Edit(closing, closing, b", 32")])
-    ctx.report("HP111", node, f"`{ctx.text(node)}` uses the hardware width by default (64 lanes with "
-               f"hipCUB on CDNA), but this file indexes 32-thread warps ({indexing})", fix)
+    fix = ctx.fix("HP111", f"Give `{name}` an explicit logical width of 32", [Edit(closing, closing, b", 32")])
+    ctx.report(
+        "HP111",
+        node,
+        f"`{ctx.text(node)}` uses the hardware width by default (64 lanes with "
+        f"hipCUB on CDNA), but this file indexes 32-thread warps ({indexing})",
+        fix,
+    )
 
 
 def _warp32_indexing(ctx: LintContext) -> str:
@@ -49,8 +53,10 @@ def _warp32_indexing(ctx: LintContext) -> str:
                 found = f"`{ctx.text(site.node)}`, line {_line(ctx, site.node)}"
                 break
         if not found:
-            match = re.search(rf"threadIdx\.x\s*(/\s*{LITERAL_32}|>>\s*{LITERAL_5}|%\s*{LITERAL_32}|&\s*{LITERAL_31})"
-                              .encode(), ctx.data)
+            match = re.search(
+                rf"threadIdx\.x\s*(/\s*{LITERAL_32}|>>\s*{LITERAL_5}|%\s*{LITERAL_32}|&\s*{LITERAL_31})".encode(),
+                ctx.data,
+            )
             if match is not None:
                 found = f"`{match.group(0).decode()}`"
         cache["warp32"] = found

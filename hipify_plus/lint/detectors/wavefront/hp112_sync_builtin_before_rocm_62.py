@@ -12,9 +12,16 @@ from hipify_plus.parse import Node
 
 # _sync builtins (and __activemask) that HIP only declares from ROCm 6.2, with their pre-6.2 forms.
 PRE_62_FORMS = {
-    "__shfl_sync": "__shfl", "__shfl_up_sync": "__shfl_up", "__shfl_down_sync": "__shfl_down",
-    "__shfl_xor_sync": "__shfl_xor", "__ballot_sync": "__ballot", "__any_sync": "__any",
-    "__all_sync": "__all", "__match_any_sync": None, "__match_all_sync": None, "__activemask": "__ballot",
+    "__shfl_sync": "__shfl",
+    "__shfl_up_sync": "__shfl_up",
+    "__shfl_down_sync": "__shfl_down",
+    "__shfl_xor_sync": "__shfl_xor",
+    "__ballot_sync": "__ballot",
+    "__any_sync": "__any",
+    "__all_sync": "__all",
+    "__match_any_sync": None,
+    "__match_all_sync": None,
+    "__activemask": "__ballot",
 }
 
 
@@ -37,15 +44,23 @@ def sync_builtin_before_rocm_62(node: Node, ctx: LintContext) -> None:
     arguments = node.child_by_field_name("arguments")
     if replacement is not None and arguments is not None:
         if name == "__activemask":
-            fix = ctx.fix("HP112", "Use `__ballot(1)`",
-                          [Edit(node.start_byte, node.end_byte, b"__ballot(1)")])
+            fix = ctx.fix("HP112", "Use `__ballot(1)`", [Edit(node.start_byte, node.end_byte, b"__ballot(1)")])
         elif args and _full_mask(args[0], ctx):
             rest = ctx.data[args[1].start_byte : arguments.end_byte - 1] if len(args) > 1 else b""
-            fix = ctx.fix("HP112", f"Use `{replacement}` (all lanes of the wavefront take part)",
-                          [Edit(node.start_byte, node.end_byte, replacement.encode() + b"(" + rest + b")")])
+            fix = ctx.fix(
+                "HP112",
+                f"Use `{replacement}` (all lanes of the wavefront take part)",
+                [Edit(node.start_byte, node.end_byte, replacement.encode() + b"(" + rest + b")")],
+            )
         else:
-            message += (f"; its mask `{ctx.text(args[0])}` may name only some lanes, so the pre-6.2 form "
-                        "needs a manual rewrite") if args else ""
+            message += (
+                (
+                    f"; its mask `{ctx.text(args[0])}` may name only some lanes, so the pre-6.2 form "
+                    "needs a manual rewrite"
+                )
+                if args
+                else ""
+            )
     elif replacement is None:
         message += "; it has no pre-6.2 form"
     ctx.report("HP112", node, message, fix)
