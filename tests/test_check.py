@@ -233,3 +233,22 @@ def test_a_cpp_file_whose_gpu_words_are_in_comments_is_left_to_the_host_compiler
     split = split_units(files, IncludeScanner(tmp_path / name for name in names), [tmp_path])
     assert [Path(c.output).name for c in split.units] == ["kernel.cpp"]
     assert sorted(Path(c.output).name for c in split.host) == ["gold.cpp", "url.cpp"]
+
+
+def test_a_system_header_under_another_folder_names_the_include_folder(tmp_path: Path) -> None:
+    """`#include <drm_fourcc.h>` where libdrm is installed as <drm/drm_fourcc.h>: the project's
+    build passes the folder (cuda-samples' simpleGLES_EGLOutput adds /usr/include/drm)."""
+    from hipify_plus.check.explain import Explainer
+    from hipify_plus.check.model import CompilerMessage, Location
+
+    explainer = Explainer(
+        origin={},
+        findings={},
+        hipcc=None,
+        scanner=IncludeScanner([]),  # type: ignore[arg-type]
+        available=lambda spelling: spelling == "drm/drm_fourcc.h",
+    )
+    error = CompilerMessage(Location(str(tmp_path / "egl.c"), 34, 10), "'drm_fourcc.h' file not found")
+    verdict = explainer.judge(error)
+    assert (verdict.status, verdict.label) == ("fails", "include-folder-missing")
+    assert "-I/usr/include/drm" in verdict.cause

@@ -63,6 +63,14 @@ class Explainer:
             return Verdict(FAILS, label, cause)
         if library.kind in ("rocm", "system"):
             elsewhere = next((other for other in other_spellings(header, library) if self.available(other)), None)
+            if elsewhere is not None and library.kind == "system" and "/" in elsewhere:
+                system_folder = "/usr/include/" + elsewhere.rsplit("/", 1)[0]
+                return Verdict(
+                    FAILS,
+                    "include-folder-missing",
+                    f"{library.name} is installed, with <{header}> as <{elsewhere}>: the project's build passes "
+                    f"that folder (-I{system_folder}, as pkg-config gives it); pass it to the check too",
+                )
             if elsewhere is not None:
                 return Verdict(
                     FAILS,
