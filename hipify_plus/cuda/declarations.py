@@ -223,6 +223,15 @@ def _struct_body(root: Node, name: str) -> Node | None:
     return None
 
 
+def struct_defined(node: Node, name: str) -> bool:
+    """True if the file of `node` defines `struct name { ... }` (or the class, or a typedef of
+    an unnamed struct) itself."""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    return _struct_body(root, name.removeprefix("struct ").strip()) is not None
+
+
 def value_type(expression: Node) -> str | None:
     """The type as written of a value expression made of names declared in this file: `v` (a
     variable), `s.f` (a member of a struct defined here), `a[i]` (an element of an array); None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.declarations import value_type
+from hipify_plus.cuda.declarations import struct_defined, value_type
 from hipify_plus.cuda.syntax import call_args, descendants, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -68,8 +68,8 @@ def _plain(node: Node) -> bool:
 
 @detector("call_expression", emits=("HP725",))
 def tile_shuffle_of_vector(node: Node, ctx: LintContext) -> None:
-    if not ctx.is_hip:
-        return
+    if not ctx.is_hip or b"cooperative_groups" not in ctx.data:
+        return  # a method named shfl of something other than a cooperative group
     function = node.child_by_field_name("function")
     if function is None or function.type != "field_expression":
         return
@@ -83,8 +83,8 @@ def tile_shuffle_of_vector(node: Node, ctx: LintContext) -> None:
     type_name = " ".join(w for w in written.split() if w not in ("const", "volatile"))
     vector = _VECTOR.fullmatch(type_name)
     if vector is None:
-        if type_name in _SCALARS or type_name.startswith(("std::", "hip")):
-            return
+        if type_name in _SCALARS or not struct_defined(node, type_name):
+            return  # a scalar, a typedef, a template parameter: nothing known against it
         ctx.report(
             "HP725",
             node,
