@@ -31,7 +31,7 @@ def _runtime_value(size: Node) -> str | None:
     """A name in `size` that is known here to hold a run-time value: a parameter of the enclosing
     function, or a local variable declared without const, constexpr or static."""
     for node in descendants(size):
-        if node.type != "identifier":
+        if node.type != "identifier" or _unevaluated(node, size):
             continue
         declared = lookup(node)
         if declared is None or declared.function or declared.array:
@@ -47,6 +47,16 @@ def _runtime_value(size: Node) -> str | None:
         ):
             return node_text(node)
     return None
+
+
+def _unevaluated(node: Node, size: Node) -> bool:
+    """Inside `sizeof(...)`, `alignof(...)` or `decltype(...)`: a constant whatever the name holds."""
+    parent = node.parent
+    while parent is not None and parent != size:
+        if parent.type in ("sizeof_expression", "alignof_expression", "decltype"):
+            return True
+        parent = parent.parent
+    return False
 
 
 def _all_zero(value: Node) -> bool:
