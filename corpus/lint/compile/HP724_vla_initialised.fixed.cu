@@ -15,7 +15,7 @@ void launch_planes(int numPlanes, const float *scale)
     const int planes = 4;
     int offsets[planes] = {0};  // ok: HP724
     float sized[numPlanes];  // ok: HP724
-    char bytes[sizeof(numPlanes)]; __builtin_memset(bytes, 0, sizeof(bytes));  // ok: HP724
+    char bytes[sizeof(numPlanes)] = {0};  // ok: HP724
     for (int i = 0; i < numPlanes; i++) {
         surfObject[i] = 0;
         sized[i] = scale[i] + weights[i] + offsets[i % planes];

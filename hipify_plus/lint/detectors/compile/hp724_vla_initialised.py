@@ -52,9 +52,11 @@ def _runtime_value(size: Node) -> str | None:
 def _unevaluated(node: Node, size: Node) -> bool:
     """Inside `sizeof(...)`, `alignof(...)` or `decltype(...)`: a constant whatever the name holds."""
     parent = node.parent
-    while parent is not None and parent != size:
+    while parent is not None:
         if parent.type in ("sizeof_expression", "alignof_expression", "decltype"):
             return True
+        if parent == size:
+            return False
         parent = parent.parent
     return False
 
