@@ -57,6 +57,31 @@ def descendants(node: Node) -> Iterator[Node]:
         stack.extend(reversed(current.children))
 
 
+# Expressions made of these compute nothing (no call, assignment or increment): evaluating one
+# twice, or not at all, changes nothing.
+_INERT = frozenset(
+    {
+        "identifier",
+        "field_expression",
+        "field_identifier",
+        "subscript_expression",
+        "subscript_argument_list",
+        "number_literal",
+        "char_literal",
+        "parenthesized_expression",
+        "pointer_expression",
+        "binary_expression",
+        "qualified_identifier",
+        "namespace_identifier",
+    }
+)
+
+
+def computes_nothing(expression: Node) -> bool:
+    """Nothing in `expression` is computed by a call, an assignment or an increment."""
+    return all(n.type in _INERT or not n.is_named for n in descendants(expression))
+
+
 def same(a: Node | None, b: Node | None) -> bool:
     return (
         a is not None

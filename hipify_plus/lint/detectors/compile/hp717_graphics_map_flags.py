@@ -5,7 +5,7 @@ for) becomes `hipSuccess` where dropping its arguments drops nothing they comput
 
 from __future__ import annotations
 
-from hipify_plus.cuda.syntax import call_args, callee_name, callee_node, descendants, node_text
+from hipify_plus.cuda.syntax import call_args, callee_name, callee_node, computes_nothing, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -18,26 +18,6 @@ FLAGS = {
     "cudaGraphicsMapFlags": "hipGraphicsRegisterFlags",
 }
 SET_MAP_FLAGS = "cudaGraphicsResourceSetMapFlags"
-_PLAIN = frozenset(
-    {
-        "identifier",
-        "field_expression",
-        "subscript_expression",
-        "number_literal",
-        "parenthesized_expression",
-        "pointer_expression",
-        "binary_expression",
-        "field_identifier",
-        "qualified_identifier",
-        "namespace_identifier",
-        "subscript_argument_list",
-    }
-)
-
-
-def _plain(argument: Node) -> bool:
-    """Nothing in it is computed by a call, an assignment or an increment."""
-    return all(n.type in _PLAIN or not n.is_named for n in descendants(argument))
 
 
 def _inside_set_map_flags(node: Node) -> bool:
@@ -82,7 +62,7 @@ def set_map_flags(node: Node, ctx: LintContext) -> None:
             severity="warning",
         )
         return
-    if len(args) != 2 or not all(_plain(a) for a in args):
+    if len(args) != 2 or not all(computes_nothing(a) for a in args):
         ctx.report(
             "HP717",
             callee,

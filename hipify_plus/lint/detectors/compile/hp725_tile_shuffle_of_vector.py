@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from hipify_plus.cuda.declarations import struct_defined, value_type
-from hipify_plus.cuda.syntax import call_args, descendants, node_text
+from hipify_plus.cuda.syntax import call_args, computes_nothing, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
@@ -44,26 +44,6 @@ _SCALARS = frozenset(
         "half2",
     }
 )
-# What an argument may contain to be evaluated once per component without changing the program.
-_PLAIN = frozenset(
-    {
-        "identifier",
-        "field_expression",
-        "field_identifier",
-        "subscript_expression",
-        "number_literal",
-        "subscript_argument_list",
-        "parenthesized_expression",
-        "binary_expression",
-        "qualified_identifier",
-        "namespace_identifier",
-        "char_literal",
-    }
-)
-
-
-def _plain(node: Node) -> bool:
-    return all(n.type in _PLAIN or not n.is_named for n in descendants(node))
 
 
 @detector("call_expression", emits=("HP725",))
@@ -92,7 +72,7 @@ def tile_shuffle_of_vector(node: Node, ctx: LintContext) -> None:
             "and floating-point scalars only (CUDA's take any trivially copyable type); shuffle each member",
         )
         return
-    if not (_plain(receiver) and all(_plain(a) for a in args)):
+    if not (computes_nothing(receiver) and all(computes_nothing(a) for a in args)):
         ctx.report(
             "HP725",
             node,
