@@ -169,34 +169,44 @@ def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
     return {name for node, name in relevant if is_definition(node)}
 
 
-# A macro body that is one name, or a call of one name (`__shfl_xor(var, laneMask, width)`)
-_SINGLE_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?")
+_SINGLE_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*")
 
 
 def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, declared: Callable[[str], bool]) -> set[str]:
-    """Mapped CUDA names this file `#define`s as a single other name it does not declare itself,
-    or as a call of one (`#define __shfl_xor_sync(mask, v, l, w) __shfl_xor(v, l, w)`): another
-    vendor's or HIP's spelling (ggml's vendors/hip.h `#define cublasStatus_t
-    hipblasStatus_t`, vendors/musa.h `#define cublasStatus_t mublasStatus_t`, under `#if
-    defined(GGML_USE_HIP)` / `GGML_USE_MUSA` where the file is included). Such a macro is a port's
-    mapping, not the project's own API: the file keeps it, but it does not stop other files
-    from being renamed (their AMD build without the shim needs the HIP names). A macro that
-    names the project's own function (`#define cudaMalloc tracked_malloc`, declared here and not
-    a CUDA name) still does."""
+    """Mapped CUDA names this file `#define`s (object-like) as exactly what convert writes for
+    them (ggml's vendors/hip.h `#define cublasStatus_t hipblasStatus_t`), or as another vendor's
+    name that nothing here declares and that is no CUDA or HIP name (vendors/musa.h `#define
+    cublasStatus_t mublasStatus_t`, which cannot be in force in an AMD build). Renaming the uses
+    elsewhere gives what the macro gives, or what an AMD build needs, so these definitions do not
+    make the name the project's for other files; the shim keeps them. Function-like macros
+    (`#define cublasSetMathMode(handle, mode) CUBLAS_STATUS_SUCCESS`, a stub for the project's
+    AMD build) and macros naming the project's own function or another CUDA name still do."""
     found, otherwise = set(), set()
     for node, name in relevant:
         parent = node.parent
-        if name not in table or parent is None or parent.type not in ("preproc_def", "preproc_function_def"):
+        if name not in table or parent is None or parent.type != "preproc_def":
             if name in table and is_definition(node):
-                otherwise.add(name)  # also a typedef, function ... of the file's: the project's own
+                otherwise.add(name)  # a typedef, function, function-like macro ... of the file's own
             continue
         defined, value = parent.child_by_field_name("name"), parent.child_by_field_name("value")
         if defined is None or defined.start_byte != node.start_byte or value is None or value.text is None:
             continue
         body = _SINGLE_NAME.fullmatch(lexer.without_comments(value.text))
-        target = body[1].decode() if body is not None else name
-        if target != name and (target in table or not declared(target)):
+        if body is None:
+            otherwise.add(name)
+            continue
+        target, mapping = body[1].decode(), table.get(name)
+        hip_spelling = mapping is not None and target in (mapping.hip, mapping.roc)
+        foreign = (
+            target not in table
+            and not CUDA_LOOKING.match(target)
+            and not target.lower().startswith(("hip", "roc"))
+            and not declared(target)
+        )
+        if hip_spelling or foreign:
             found.add(name)
+        else:
+            otherwise.add(name)
     return found - otherwise
 
 
