@@ -171,7 +171,10 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
         if threads is None:
             proposal.note = why
             continue
-        unit = next(u for u in measurement.units if str(u.original) == original)
+        unit = next((u for u in measurement.units if str(u.original) == original), None)
+        if unit is None:  # the report placed the kernel in the header that defines it
+            proposal.note = "the kernel is defined in a header: tune it by hand in the units that include it"
+            continue
         kernel = kernels_of(unit.compiled).get(name)
         if kernel is None:
             proposal.note = "kernel definition not found in the translated file"
