@@ -184,6 +184,22 @@ def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
     return flags
 
 
+def _one_per_definition(rows: list[Row]) -> list[Row]:
+    """A kernel of a header that several units compile, once per target: the row with the most
+    spilled and used registers (the units' macros can differ), in the order first met."""
+    best: dict[tuple[str, str, int, str], Row] = {}
+    for row in rows:
+        place = (row.kernel, row.original, row.line, row.usage.arch)
+        kept = best.get(place)
+        usage = row.usage
+        if kept is None or (usage.vgpr_spill + usage.sgpr_spill, usage.vgpr) > (
+            kept.usage.vgpr_spill + kept.usage.sgpr_spill,
+            kept.usage.vgpr,
+        ):
+            best[place] = row
+    return list(best.values())
+
+
 def measured_kernels(
     units: list[Unit],
     settings: MeasureSettings,
@@ -219,7 +235,7 @@ def measured_kernels(
                 proposals[(proposal.file, proposal.kernel)] = proposal
         except CompilerError as exc:
             section.errors.append(f"tuning: {exc}")
-    for row in measurement.rows:
+    for row in _one_per_definition(measurement.rows):
         section.rows.append(
             _measured_row(row, definitions, proposals.get((row.original, row.kernel)), settings, max_spills)
         )

@@ -4,6 +4,7 @@ the one that removes spills at the best occupancy. Every proposal says what it m
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,10 +97,14 @@ def launch_bounds_edit(data: bytes, kernel: Kernel, attribute: str) -> Edit:
     return Edit(declarator.start_byte, declarator.start_byte, attribute.encode() + b" ")
 
 
+NO_LAUNCH = "no launch site in the measured files"
+
+
 def launch_threads(paths: list[Path], kernel: str) -> tuple[int | None, str]:
     """The largest constant block size among the kernel's launch sites in these files, or None
     with the reason it cannot be known."""
     sizes: list[int] = []
+    root = Path(os.path.commonpath([str(p.parent) for p in paths])) if paths else Path()
     for path in paths:
         data = path.read_bytes()
         context = LintContext(SourceFile(str(path), data), parse(data), LintSettings())
@@ -108,10 +113,11 @@ def launch_threads(paths: list[Path], kernel: str) -> tuple[int | None, str]:
                 continue
             if launch.threads is None:
                 line = launch.node.start_point[0] + 1
-                return None, f"the launch at {path}:{line} has a block size that is not a constant here"
+                where = path.relative_to(root) if path.is_relative_to(root) else path
+                return None, f"the launch at {where.as_posix()}:{line} has a block size that is not a constant here"
             sizes.append(launch.threads)
     if not sizes:
-        return None, "no launch site in the measured files"
+        return None, NO_LAUNCH
     return max(sizes), ""
 
 
@@ -167,13 +173,17 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
         name = base_name(rows[0].kernel)
         proposal = Proposal(rows[0].kernel, original, rows[0].line, None, {r.usage.arch: r.usage for r in rows})
         proposals.append(proposal)
-        threads, why = launch_threads(sources, name)
-        if threads is None:
-            proposal.note = why
-            continue
         unit = next((u for u in measurement.units if str(u.original) == original), None)
         if unit is None:  # the report placed the kernel in the header that defines it
             proposal.note = "the kernel is defined in a header: tune it by hand in the units that include it"
+            continue
+        # the kernel's own file first: another file may launch another kernel of that name
+        own = [s for s in sources if s.resolve() == unit.original.resolve()]
+        threads, why = launch_threads(own, name) if own else (None, NO_LAUNCH)
+        if threads is None and why == NO_LAUNCH:
+            threads, why = launch_threads(sources, name)
+        if threads is None:
+            proposal.note = why
             continue
         kernel = kernels_of(unit.compiled).get(name)
         if kernel is None:
