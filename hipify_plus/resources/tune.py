@@ -100,11 +100,17 @@ def launch_bounds_edit(data: bytes, kernel: Kernel, attribute: str) -> Edit:
 NO_LAUNCH = "no launch site in the measured files"
 
 
-def launch_threads(paths: list[Path], kernel: str) -> tuple[int | None, str]:
+def _common_folder(paths: list[Path]) -> Path:
+    return Path(os.path.commonpath([str(p.parent) for p in paths])) if paths else Path()
+
+
+def launch_threads(paths: list[Path], kernel: str, root: Path | None = None) -> tuple[int | None, str]:
     """The largest constant block size among the kernel's launch sites in these files, or None
-    with the reason it cannot be known."""
+    with the reason it cannot be known (launch sites named relative to `root`, by default the
+    folder the files share)."""
     sizes: list[int] = []
-    root = Path(os.path.commonpath([str(p.parent) for p in paths])) if paths else Path()
+    if root is None:
+        root = _common_folder(paths)
     for path in paths:
         data = path.read_bytes()
         context = LintContext(SourceFile(str(path), data), parse(data), LintSettings())
@@ -179,9 +185,10 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
             continue
         # the kernel's own file first: another file may launch another kernel of that name
         own = [s for s in sources if s.resolve() == unit.original.resolve()]
-        threads, why = launch_threads(own, name) if own else (None, NO_LAUNCH)
+        root = _common_folder(sources)
+        threads, why = launch_threads(own, name, root) if own else (None, NO_LAUNCH)
         if threads is None and why == NO_LAUNCH:
-            threads, why = launch_threads(sources, name)
+            threads, why = launch_threads(sources, name, root)
         if threads is None:
             proposal.note = why
             continue
