@@ -166,13 +166,18 @@ def _relevant(nodes: list[Node], table: MappingTable) -> list[tuple[Node, str]]:
 
 
 def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
-    return {name for node, name in relevant if is_definition(node)}
+    return {name for _, name in _defining(relevant)}
+
+
+def _defining(relevant: list[tuple[Node, str]]) -> list[tuple[Node, str]]:
+    """The name nodes where this file defines the name."""
+    return [(node, name) for node, name in relevant if is_definition(node)]
 
 
 _SINGLE_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*")
 
 
-def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, declared: Callable[[str], bool]) -> set[str]:
+def _vendor_aliases(defining: list[tuple[Node, str]], table: MappingTable, declared: Callable[[str], bool]) -> set[str]:
     """Mapped CUDA names this file `#define`s (object-like) as exactly what convert writes for
     them (ggml's vendors/hip.h `#define cublasStatus_t hipblasStatus_t`), or as another vendor's
     name that nothing here declares and that is no CUDA or HIP name (vendors/musa.h `#define
@@ -182,14 +187,15 @@ def _vendor_aliases(relevant: list[tuple[Node, str]], table: MappingTable, decla
     (`#define cublasSetMathMode(handle, mode) CUBLAS_STATUS_SUCCESS`, a stub for the project's
     AMD build) and macros naming the project's own function or another CUDA name still do."""
     found, otherwise = set(), set()
-    for node, name in relevant:
-        parent = node.parent
-        if name not in table or parent is None or parent.type != "preproc_def":
-            if name in table and is_definition(node):
-                otherwise.add(name)  # a typedef, function, function-like macro ... of the file's own
+    for node, name in defining:  # the file's definitions (`is_definition`) of the names it renames
+        if name not in table:
             continue
-        defined, value = parent.child_by_field_name("name"), parent.child_by_field_name("value")
-        if defined is None or defined.start_byte != node.start_byte or value is None or value.text is None:
+        parent = node.parent
+        if parent is None or parent.type != "preproc_def":
+            otherwise.add(name)  # a typedef, function, function-like macro ... of the file's own
+            continue
+        value = parent.child_by_field_name("value")
+        if value is None or value.text is None:
             continue
         body = _SINGLE_NAME.fullmatch(lexer.without_comments(value.text))
         if body is None:
@@ -260,7 +266,8 @@ class _Translation:
             spans = lexer.non_code_spans(self.data)
             starts = [s for s, _ in spans]
             relevant = [(n, name) for n, name in relevant if not _inside(spans, starts, n.start_byte)]
-        local = _definitions(relevant)
+        defining = _defining(relevant)
+        local = {name for _, name in defining}
         self.defined = set(self.project_names) | local
         self.arguments = CallArguments(self.data, self.options.rocm_version, self.report)
         self.legacy_cublas = legacy_cublas.legacy_cublas_names(
@@ -334,7 +341,7 @@ class _Translation:
             output,
             self.diagnostics,
             self.renamed,
-            local - _vendor_aliases(relevant, self.table, self.declares),
+            local - _vendor_aliases(defining, self.table, self.declares),
             self.touched,
             self.rewritten,
             edits,
