@@ -223,13 +223,18 @@ def _struct_body(root: Node, name: str) -> Node | None:
     return None
 
 
-def struct_defined(node: Node, name: str) -> bool:
-    """True if the file of `node` defines `struct name { ... }` (or the class, or a typedef of
-    an unnamed struct) itself."""
+def _file_struct(node: Node, name: str) -> Node | None:
+    """The member list of the struct `name` (`struct S` or `S`) that the file of `node` defines."""
     root = node
     while root.parent is not None:
         root = root.parent
-    return _struct_body(root, name.removeprefix("struct ").strip()) is not None
+    return _struct_body(root, name.removeprefix("struct ").strip())
+
+
+def struct_defined(node: Node, name: str) -> bool:
+    """True if the file of `node` defines `struct name { ... }` (or the class, or a typedef of
+    an unnamed struct) itself."""
+    return _file_struct(node, name) is not None
 
 
 def value_type(expression: Node) -> str | None:
@@ -258,10 +263,7 @@ def value_type(expression: Node) -> str | None:
         struct = value_type(owner)
         if struct is None:
             return None
-        root = expression
-        while root.parent is not None:
-            root = root.parent
-        body = _struct_body(root, struct.removeprefix("struct ").strip())
+        body = _file_struct(expression, struct)
         found = _search(body, node_text(member), None) if body is not None else None
         return found.type_name if found is not None and found.plain_value else None
     return None

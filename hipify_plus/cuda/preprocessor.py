@@ -82,6 +82,12 @@ NOT_DEFINED_ON_AMD = frozenset({"__HCC__", "__HCC_ACCELERATOR__"})
 _AMD_BUILD_FLAG = re.compile(r"(?i)(^|_)(rocm|hip|amd|hcc)(_|$)")
 _NOT_PLATFORM_FLAG = re.compile(r"(?i)nvidia|nvcc|enable_|disable|no_|device_compile|version|__has|hipify")
 
+
+def _reads_as_build_flag(name: str) -> bool:
+    """A name the model reads as a project's flag for its ROCm build (defined for AMD)."""
+    return bool(_AMD_BUILD_FLAG.search(name)) and not _NOT_PLATFORM_FLAG.search(name)
+
+
 _COMPARE: dict[str, Callable[[int, int], int | None]] = {
     "==": lambda a, b: int(a == b),
     "!=": lambda a, b: int(a != b),
@@ -148,7 +154,7 @@ class AmdBuild:
             return int(self.device)
         if DEVICE_PASS_PATTERN.fullmatch(name):
             return None if self.device else 0
-        if _AMD_BUILD_FLAG.search(name) and not _NOT_PLATFORM_FLAG.search(name):
+        if _reads_as_build_flag(name):
             return 1
         return None
 
@@ -281,8 +287,7 @@ def is_port_flag(name: str) -> bool:
         and not name.endswith(_NOT_PORT_SUFFIXES)
         and name not in AMD_MACROS
         and name not in NVIDIA_MACROS
-        and bool(_AMD_BUILD_FLAG.search(name))
-        and not _NOT_PLATFORM_FLAG.search(name)
+        and _reads_as_build_flag(name)
     )
 
 

@@ -187,15 +187,15 @@ def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
 def _one_per_definition(rows: list[Row]) -> list[Row]:
     """A kernel of a header that several units compile, once per target: the row with the most
     spilled and used registers (the units' macros can differ), in the order first met."""
+
+    def weight(row: Row) -> tuple[int, int]:
+        return row.usage.vgpr_spill + row.usage.sgpr_spill, row.usage.vgpr
+
     best: dict[tuple[str, str, int, str], Row] = {}
     for row in rows:
         place = (row.kernel, row.original, row.line, row.usage.arch)
         kept = best.get(place)
-        usage = row.usage
-        if kept is None or (usage.vgpr_spill + usage.sgpr_spill, usage.vgpr) > (
-            kept.usage.vgpr_spill + kept.usage.sgpr_spill,
-            kept.usage.vgpr,
-        ):
+        if kept is None or weight(row) > weight(kept):
             best[place] = row
     return list(best.values())
 

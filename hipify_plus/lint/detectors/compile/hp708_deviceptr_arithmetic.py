@@ -48,11 +48,9 @@ def _rewritten(ctx: LintContext, types: DeviceptrTypes, outer: Node, shape: Shap
     leaf_cast = b"(char*)" if by_bytes else f"({INTEGER})".encode()
     pieces, cursor = [], outer.start_byte
     for leaf in sorted(shape.leaves, key=lambda n: n.start_byte):
-        value = leaf.child_by_field_name("value") if leaf.type == "cast_expression" else None
-        if value is not None and not by_bytes:  # `(hipTextureObject_t)word` is `(unsigned long long)word`
-            pieces += [data[cursor : leaf.start_byte], leaf_cast, data[value.start_byte : value.end_byte]]
-        else:
-            pieces += [data[cursor : leaf.start_byte], leaf_cast, data[leaf.start_byte : leaf.end_byte]]
+        value = leaf.child_by_field_name("value") if leaf.type == "cast_expression" and not by_bytes else None
+        operand = value if value is not None else leaf  # `(hipTextureObject_t)word` is `(unsigned long long)word`
+        pieces += [data[cursor : leaf.start_byte], leaf_cast, data[operand.start_byte : operand.end_byte]]
         cursor = leaf.end_byte
     pieces.append(data[cursor : outer.end_byte])
     text = b"".join(pieces)

@@ -31,17 +31,17 @@ from hipify_plus.lint.detectors.libraries._launch_syntax import (
 )
 from hipify_plus.lint.detectors.libraries._launchers import Launchers, Summary
 from hipify_plus.lint.detectors.libraries._loop_body import (
-    _WRITES,
     HOST_READ,
     HOST_WORK,
     INDIRECT,
     LAYOUT,
     STREAM,
     VARIANT,
+    WRITES,
     Blocker,
     LoopChecks,
-    _line,
-    _short,
+    line_of,
+    shorten,
 )
 from hipify_plus.lint.detectors.libraries._loop_values import (
     NULL_STREAMS,
@@ -155,12 +155,12 @@ class _Checker(LoopChecks):
                             f"`{kernel}` takes `{name}`, computed in the body from values that change every iteration",
                             key=name,
                         )
-                    elif n.type in _WRITES:
-                        self.block(VARIANT, f"`{kernel}`'s argument `{_short(ctx.text(n))}` has a side effect")
+                    elif n.type in WRITES:
+                        self.block(VARIANT, f"`{kernel}`'s argument `{shorten(ctx.text(n))}` has a side effect")
                     elif n.type == "call_expression" and not pure(call_name(n, ctx), self.ctx):
                         self.block(
                             VARIANT,
-                            f"`{kernel}`'s argument `{_short(ctx.text(n))}` calls "
+                            f"`{kernel}`'s argument `{shorten(ctx.text(n))}` calls "
                             f"`{call_name(n, ctx)}`, which could return another value next iteration",
                         )
                     elif (
@@ -170,7 +170,7 @@ class _Checker(LoopChecks):
                     ):
                         self.block(
                             HOST_READ,
-                            f"`{kernel}`'s argument `{_short(ctx.text(n))}` reads host-visible "
+                            f"`{kernel}`'s argument `{shorten(ctx.text(n))}` reads host-visible "
                             "memory kernels can write (a host read of device data, once per iteration)",
                         )
 
@@ -178,7 +178,7 @@ class _Checker(LoopChecks):
             if n.type == "identifier" and ctx.text(n) in declared:
                 self.block(
                     VARIANT,
-                    f"the body uses `{ctx.text(n)}` (line {_line(n)}), which the loop header declares and changes",
+                    f"the body uses `{ctx.text(n)}` (line {line_of(n)}), which the loop header declares and changes",
                     key=ctx.text(n),
                 )
 
@@ -186,7 +186,7 @@ class _Checker(LoopChecks):
         if where.type == "call_expression" and call_name(where, self.ctx) in ("swap", "std::swap"):
             self.block(
                 VARIANT,
-                f"`{_short(self.ctx.text(where))}` (line {_line(where)}) swaps `{kernel}`'s "
+                f"`{shorten(self.ctx.text(where))}` (line {line_of(where)}) swaps `{kernel}`'s "
                 "arguments every iteration: pointer ping-pong, which a graph replays with the first "
                 "iteration's pointers (capture an even and an odd iteration, or update the kernel nodes with "
                 "hipGraphExecKernelNodeSetParams)",
@@ -195,7 +195,7 @@ class _Checker(LoopChecks):
         elif where.type == "assignment_expression" and name in swapped(self.body, self.ctx):
             self.block(
                 VARIANT,
-                f"`{_short(self.ctx.text(where))}` (line {_line(where)}) swaps `{kernel}`'s "
+                f"`{shorten(self.ctx.text(where))}` (line {line_of(where)}) swaps `{kernel}`'s "
                 "arguments every iteration through a temporary: pointer ping-pong, which a graph replays with "
                 "the first iteration's pointers (capture an even and an odd iteration, or update the kernel "
                 "nodes with hipGraphExecKernelNodeSetParams)",
@@ -204,15 +204,15 @@ class _Checker(LoopChecks):
         elif where.type == "call_expression" and gs.call_kind(call_name(where, self.ctx)) is None:
             self.block(
                 VARIANT,
-                f"`{kernel}` takes `{name}`, which `{_short(self.ctx.text(where))}` (line "
-                f"{_line(where)}) may change (by reference)",
+                f"`{kernel}` takes `{name}`, which `{shorten(self.ctx.text(where))}` (line "
+                f"{line_of(where)}) may change (by reference)",
                 key=name,
             )
         else:
             self.block(
                 VARIANT,
-                f"`{kernel}` takes `{name}`, which the body changes (`{_short(self.ctx.text(where))}`, "
-                f"line {_line(where)})",
+                f"`{kernel}` takes `{name}`, which the body changes (`{shorten(self.ctx.text(where))}`, "
+                f"line {line_of(where)})",
                 key=name,
             )
 
@@ -246,7 +246,7 @@ class _Checker(LoopChecks):
             return None
         previous = loop.prev_named_sibling
         if previous is not None and previous.type == "preproc_call":
-            self.block(LAYOUT, f"`{_short(ctx.text(previous))}` applies to the loop: capture by hand")
+            self.block(LAYOUT, f"`{shorten(ctx.text(previous))}` applies to the loop: capture by hand")
             return None
         first = next((c for c in body.named_children if c.type != "comment"), body.children[-1])
         plan = graphs_plan(
@@ -260,7 +260,7 @@ class _Checker(LoopChecks):
         if isinstance(plan, str):
             self.block(LAYOUT, f"the body is capturable, but {plan}: capture by hand")
             return None
-        line = _line(loop)
+        line = line_of(loop)
         suffix, n = f"_{line}", 1
         while f"hipify_plus_graph{suffix}".encode() in ctx.data:
             n += 1

@@ -50,7 +50,7 @@ _BY_KIND = {
     gs.GRAPH: GRAPHS,
     gs.RUNTIME: HOST_WORK,
 }
-_WRITES = frozenset({"assignment_expression", "update_expression"})
+WRITES = frozenset({"assignment_expression", "update_expression"})
 _LEAVES = {
     "break_statement": "break",
     "continue_statement": "continue",
@@ -67,11 +67,11 @@ class Blocker:
     indirect: bool = False  # found inside a called function: named after the body's own
 
 
-def _line(node: Node) -> int:
+def line_of(node: Node) -> int:
     return node.start_point[0] + 1
 
 
-def _short(text: str, limit: int = 48) -> str:
+def shorten(text: str, limit: int = 48) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -141,12 +141,12 @@ class LoopChecks:
         ctx = self.ctx
         for node in walk(self.body):
             if node.type in ("identifier", "qualified_identifier") and gs.is_io_stream(ctx.text(node)):
-                self.block(HOST_IO, f"the body does host I/O (`{ctx.text(node)}`, line {_line(node)})", key=gs.IO)
+                self.block(HOST_IO, f"the body does host I/O (`{ctx.text(node)}`, line {line_of(node)})", key=gs.IO)
             if node.type != "call_expression" or self.is_launch(node) or in_rewrite(node, ctx):
                 continue
             name = call_name(node, ctx)
             kind = gs.call_kind(name)
-            where = f"`{name}`, line {_line(node)}"
+            where = f"`{name}`, line {line_of(node)}"
             if kind is not None and kind.kind == gs.LAST_ERROR:
                 continue
             if kind is not None and kind.kind == gs.ASYNC_COPY:
@@ -164,15 +164,15 @@ class LoopChecks:
                 for hazard in self.launchers.hazards(name).values() if callee is not None else ():
                     self.block(
                         _BY_KIND[hazard.kind],
-                        f"`{name}` (line {_line(node)}) {hazard.what} (`{hazard.call}` at {hazard.where})",
+                        f"`{name}` (line {line_of(node)}) {hazard.what} (`{hazard.call}` at {hazard.where})",
                         key=f"in {hazard.kind}",
                         indirect=True,
                     )
                 if callee is None or not callee.launches:
                     self.block(
                         HOST_WORK,
-                        f"the body runs host code every iteration (`{_short(ctx.text(node))}`, "
-                        f"line {_line(node)}), which a graph would not repeat",
+                        f"the body runs host code every iteration (`{shorten(ctx.text(node))}`, "
+                        f"line {line_of(node)}), which a graph would not repeat",
                         key="host",
                     )
 
@@ -203,50 +203,52 @@ class LoopChecks:
             elif kind in ("if_statement", "switch_statement"):
                 self.block(
                     CONTROL,
-                    f"the body branches (`{kind.split('_')[0]}`, line {_line(statement)}): a graph "
+                    f"the body branches (`{kind.split('_')[0]}`, line {line_of(statement)}): a graph "
                     "replays one path (HIP graphs have no conditional nodes)",
                     key="branch",
                 )
             elif kind in LOOPS:
                 self.block(
                     CONTROL,
-                    f"the body has an inner loop (line {_line(statement)}), which a graph would "
+                    f"the body has an inner loop (line {line_of(statement)}), which a graph would "
                     "unroll: capture by hand",
                     key="loop",
                 )
             elif kind.startswith("preproc"):
                 self.block(
-                    LAYOUT, f"the body has preprocessor lines (line {_line(statement)}): capture by hand", key="preproc"
+                    LAYOUT,
+                    f"the body has preprocessor lines (line {line_of(statement)}): capture by hand",
+                    key="preproc",
                 )
             elif kind == "declaration" and not plain_declaration(statement, ctx):
                 self.block(
                     HOST_WORK,
-                    f"the body declares `{_short(ctx.text(statement))}` (line {_line(statement)}), "
+                    f"the body declares `{shorten(ctx.text(statement))}` (line {line_of(statement)}), "
                     "whose construction a graph would not repeat",
                     key="host",
                 )
             elif kind not in ("expression_statement", "declaration", "empty_statement", *_LEAVES):
                 self.block(
                     HOST_WORK,
-                    f"the body runs host code (`{_short(ctx.text(statement))}`, line {_line(statement)})",
+                    f"the body runs host code (`{shorten(ctx.text(statement))}`, line {line_of(statement)})",
                     key="host",
                 )
             elif kind == "expression_statement":
                 for n in walk(statement):
-                    if n.type in _WRITES and not self.inside_launch(n):
+                    if n.type in WRITES and not self.inside_launch(n):
                         target = n.child_by_field_name("left") or n.child_by_field_name("argument")
                         if target is not None and root_name(target, ctx) not in self.launch_names():
                             self.block(
                                 HOST_WORK,
                                 f"the body changes host state every iteration "
-                                f"(`{_short(ctx.text(n))}`, line {_line(n)}), which a graph would not repeat",
+                                f"(`{shorten(ctx.text(n))}`, line {line_of(n)}), which a graph would not repeat",
                                 key="host",
                             )
         for node in walk(block):
             if node.type in _LEAVES and self.leaves(node):
                 self.block(
                     CONTROL,
-                    f"the body can end the iteration early (`{_LEAVES[node.type]}`, line {_line(node)})",
+                    f"the body can end the iteration early (`{_LEAVES[node.type]}`, line {line_of(node)})",
                     key="leave",
                 )
 

@@ -73,12 +73,8 @@ class WmmaPlan:
         self.blockers.append(Finding(rule, span, message))
 
 
-def _span(node: Node) -> tuple[int, int]:
+def span_of(node: Node) -> tuple[int, int]:
     return node.start_byte, node.end_byte
-
-
-def _line(ctx: LintContext, offset: int) -> int:
-    return ctx.source.position(offset)[0]
 
 
 def rename_wmma(plan: WmmaPlan, ctx: LintContext) -> None:
@@ -102,7 +98,7 @@ def rename_wmma(plan: WmmaPlan, ctx: LintContext) -> None:
             plan.edits.append(Edit(statement.start_byte, statement.end_byte, rewrite.namespace_alias("wmma")))
         elif not _excluded_on_amd(node, ctx):
             plan.block("HP506", node, "`nvcuda` is used other than as `nvcuda::wmma` or `using namespace nvcuda;`")
-    inside_fragments = [_span(f.node) for f in fragments(ctx)]
+    inside_fragments = [span_of(f.node) for f in fragments(ctx)]
     for node in ctx.nodes({"qualified_identifier"}):
         if any(start <= node.start_byte and node.end_byte <= end for start, end in inside_fragments):
             continue  # a fragment's own arguments: HP507 checks them

@@ -18,7 +18,7 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
 from hipify_plus.lint.detectors.portability._file import _portability_cache
 from hipify_plus.lint.detectors.portability._includes import _include_path
-from hipify_plus.lint.detectors.portability._wmma_edits import Finding, WmmaPlan, _span, element_types, rename_wmma
+from hipify_plus.lint.detectors.portability._wmma_edits import Finding, WmmaPlan, element_types, rename_wmma, span_of
 from hipify_plus.lint.detectors.portability._wmma_fragments import (
     Fragment,
     combinations,
@@ -158,7 +158,7 @@ def _functions(plan: WmmaPlan, ctx: LintContext) -> dict[tuple[int, int, str], N
                 "`#ifdef __CUDA_ARCH__`-style test; give it the AMD device pass first (HP502's fix)",
             )
         for found, _ in states:
-            guards.update({_span(g): g for g in found})
+            guards.update({span_of(g): g for g in found})
         compiled[function_key] = function
         if not plan.cuda:
             continue  # rocWMMA code: only its fragments are checked
@@ -188,7 +188,7 @@ def _kernel(plan: WmmaPlan, function: Node, name: str, ctx: LintContext) -> None
     plan.kernels.append(port)
     for site in port.sites:
         if site.rewrite:
-            plan.sites[_span(site.node)] = port
+            plan.sites[span_of(site.node)] = port
     launches = [launch for launch in ctx.launches if launch.kernel == name]
     if not launches:
         port.block(
@@ -224,12 +224,12 @@ def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node],
                 + f" ({RETILE})"
             )
             for fragment in inputs:
-                plan.fragment_notes[key(fragment.node)] = Finding("HP507", _span(fragment.node), message)
-                plan.block("HP507", _span(fragment.node), message)
+                plan.fragment_notes[key(fragment.node)] = Finding("HP507", span_of(fragment.node), message)
+                plan.block("HP507", span_of(fragment.node), message)
         elif combination.ti == "tf32" and port_key == "f32":
             message = tf32_message(combination.shape, found, ctx)
             for fragment in inputs:
-                plan.fragment_notes[key(fragment.node)] = Finding("HP507", _span(fragment.node), message, "warning")
+                plan.fragment_notes[key(fragment.node)] = Finding("HP507", span_of(fragment.node), message, "warning")
     for fragment in unknown:
         if not counted(fragment) or key(fragment.node) in plan.fragment_notes:
             continue
@@ -243,8 +243,8 @@ def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node],
                 f"WMMA fragment element type `{element}` is not one the tool can check per target "
                 "(f16, bf16, s8, u8, tf32, f64 with f16/f32/s32/f64 accumulators)"
             )
-        plan.fragment_notes[key(fragment.node)] = Finding("HP507", _span(fragment.node), message)
-        plan.block("HP507", _span(fragment.node), message)
+        plan.fragment_notes[key(fragment.node)] = Finding("HP507", span_of(fragment.node), message)
+        plan.block("HP507", span_of(fragment.node), message)
     for fragment in fragments(ctx):  # a fragment in code the tool cannot read the uses of
         if (
             counted(fragment)
@@ -256,7 +256,7 @@ def _check_fragments(plan: WmmaPlan, compiled: dict[tuple[int, int, str], Node],
         ):
             plan.block(
                 "HP507",
-                _span(fragment.node),
+                span_of(fragment.node),
                 "a matrix_a/matrix_b fragment without a layout: rocWMMA needs `row_major` or `col_major` here",
             )
 
