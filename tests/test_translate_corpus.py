@@ -50,7 +50,7 @@ def _project_names(path: Path) -> set[str]:
 
 
 def _translate(path: Path, options: TranslateOptions):
-    return translate(SourceFile(path.name, path.read_bytes()), options, _project_names(path))
+    return translate(SourceFile(str(path), path.read_bytes()), options, _project_names(path))
 
 
 def _id(path: Path) -> str:

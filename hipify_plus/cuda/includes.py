@@ -195,10 +195,55 @@ class _Summary:
     values: dict[str, frozenset[str | None]]  # macros defined where AMD compiles -> value texts
     all_macros: frozenset[str]  # every macro the header #defines, compiled or not
     names: frozenset[str]  # macros, typedefs and functions defined where AMD compiles
+    variables: dict[str, str]  # file-scope variables declared where AMD compiles -> their type's text
+    system_includes: tuple[str, ...]  # <...> includes an AMD build compiles
+
+
+@dataclass(frozen=True)
+class HeaderSymbol:
+    """A name a project header gives a file: a file-scope variable (`text` is its declared type) or
+    an object-like macro (`texts`: the values of its definitions there, comments left out, several
+    when the header picks one by a macro the build does not fix); `system_includes` are that
+    header's `<...>` includes, which tell which library it was written for."""
+
+    kind: str  # "variable" | "macro"
+    texts: tuple[str, ...]
+    header: str
+    system_includes: tuple[str, ...]
+
+
+def header_symbol(path: str, includes: list[str], rocm: tuple[int, int, int], name: str) -> HeaderSymbol | None:
+    """What the nearest project header that a file at `path` includes (transitively, as an AMD
+    build at `rocm` follows them) declares `name` as; None if none does (or a function-like or
+    empty macro)."""
+    summaries: list[tuple[str, _Summary]] = []
+
+    def included(header: str) -> tuple[str, ...] | None:
+        summary = _summary(header, _stamp(header), tuple(rocm))
+        if summary is None:
+            return None
+        summaries.append((header, summary))
+        return summary.includes
+
+    _follow(path, includes, included)
+    for header, summary in summaries:
+        if name in summary.variables:
+            return HeaderSymbol("variable", (summary.variables[name],), header, summary.system_includes)
+        found = summary.values.get(name)
+        if found:
+            texts = tuple(sorted({_COMMENT.sub("", t).strip() for t in found if t is not None}))
+            if None in found or not all(texts):
+                return None
+            return HeaderSymbol("macro", texts, header, summary.system_includes)
+    return None
+
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 
 
 _NAME_DEFINITIONS = frozenset(
     {
+        "declaration",
         "preproc_def",
         "preproc_function_def",
         "preproc_include",
@@ -223,15 +268,21 @@ def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) ->
     tree = parse(data)
     build = AmdBuild(rocm, file_macros=file_macros(tree.root_node))  # type: ignore[arg-type]
     includes: list[str] = []
+    system: list[str] = []
     values: dict[str, set[str | None]] = {}
     names: set[str] = set()
+    variables: dict[str, str] = {}
     for node in nodes_of_types(tree, _NAME_DEFINITIONS):
         if inactive_on_amd(node, build):
             continue
-        if node.type == "preproc_include":
+        if node.type == "declaration":
+            _file_scope_variables(node, variables)
+        elif node.type == "preproc_include":
             spelled = node.child_by_field_name("path")
             if spelled is not None and spelled.type == "string_literal":
                 includes.append(node_text(spelled).strip().strip('"'))
+            elif spelled is not None and spelled.type == "system_lib_string":
+                system.append(node_text(spelled).strip().strip("<>").strip())
         elif node.type in ("preproc_def", "preproc_function_def"):
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
             if name is not None:
@@ -252,5 +303,34 @@ def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) ->
                 if inner is not None:
                     names.add(node_text(inner))
     return _Summary(
-        tuple(includes), {n: frozenset(v) for n, v in values.items()}, defined_macros(data), frozenset(names)
+        tuple(includes),
+        {n: frozenset(v) for n, v in values.items()},
+        defined_macros(data),
+        frozenset(names),
+        variables,
+        tuple(system),
     )
+
+
+_SCOPES = frozenset({"compound_statement", "field_declaration_list", "parameter_list", "template_declaration"})
+
+
+def _file_scope_variables(declaration: Node, variables: dict[str, str]) -> None:
+    """`static T name;`, `T a = x, *b;` at file scope (inside namespaces and `extern "C"` too):
+    each plain declared name -> T's text. Functions, locals and members are left out."""
+    from hipify_plus.cuda.syntax import node_text
+
+    parent = declaration.parent
+    while parent is not None:
+        if parent.type in _SCOPES:
+            return
+        parent = parent.parent
+    type_node = declaration.child_by_field_name("type")
+    if type_node is None:
+        return
+    for declarator in declaration.children_by_field_name("declarator"):
+        inner: Node | None = declarator
+        if inner is not None and inner.type == "init_declarator":
+            inner = inner.child_by_field_name("declarator")
+        if inner is not None and inner.type == "identifier":
+            variables.setdefault(node_text(inner), node_text(type_node))

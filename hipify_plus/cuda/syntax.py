@@ -71,8 +71,12 @@ _INERT = frozenset(
         "parenthesized_expression",
         "pointer_expression",
         "binary_expression",
+        "unary_expression",
+        "conditional_expression",
         "qualified_identifier",
         "namespace_identifier",
+        "true",
+        "false",
     }
 )
 

@@ -269,6 +269,66 @@ class CallPlan:
 # None when unknown.
 Lookup = Callable[[str], "tuple[str, str] | None"]
 
+
+# -- variables and macros that hold a type, before ROCm 6.0 -----------------------------------
+# Before ROCm 6.0 there is no hipblasComputeType_t: hipBLAS's GEMM_ex takes the compute type as a
+# hipblasDatatype_t (HIPBLAS_R_32F) and hipBLASLt 0.3 as a hipblasLtComputeType_t
+# (HIPBLASLT_COMPUTE_F32), and both take their data types as hipblasDatatype_t (HIPBLAS_R_16B),
+# not hipDataType. A cublasComputeType_t variable is given the type of the library its file was
+# written for (hipBLASLt when the file includes cublasLt.h); a value of the other type does not
+# convert, so a variable used for the other library fails to compile at that call, with HP318's
+# or HP319's finding there, never silently.
+
+_LT_HEADER = re.compile(r"(?:^|/)(?:cublasLt|hipblaslt)\.h$")
+_BLAS_HEADER = re.compile(r"(?:^|/)(?:cublas(?:_v2|_api|Lt)?|hipblas|hipblaslt)\.h$")
+# libraries whose calls take cudaDataType_t too (as hipDataType in every ROCm): a macro of a file
+# that uses one of them may be meant for it
+_OTHER_DATA_TYPE_LIBRARY = re.compile(r"(?:^|/)(?:cu|hip|roc)(?:sparse|solver|fft|tensor|sparseLt)\w*\.h$", re.I)
+
+COMPUTE_VARIABLE_TYPES = frozenset({"cublasComputeType_t", "hipblasComputeType_t"})
+
+
+def includes_lt(includes: Sequence[str]) -> bool:
+    return any(_LT_HEADER.search(i) for i in includes)
+
+
+def blas_only(includes: Sequence[str]) -> bool:
+    """A file written for cuBLAS/cuBLASLt alone: its data-type macros are BLAS arguments."""
+    return any(_BLAS_HEADER.search(i) for i in includes) and not any(
+        _OTHER_DATA_TYPE_LIBRARY.search(i) for i in includes
+    )
+
+
+def compute_holder_type(version: Version, lt: bool) -> str:
+    """The type of a cublasComputeType_t variable for the release (`lt`: its file uses cuBLASLt)."""
+    if version >= (6, 0, 0):
+        return "hipblasComputeType_t"
+    return "hipblasLtComputeType_t" if lt else "hipblasDatatype_t"
+
+
+def compute_spelling(text: str, holder: str) -> str | None:
+    """A compute enumerator (any library's spelling) as a variable of type `holder` takes it; None
+    if it names no compute type or that type has no such spelling (hipBLASLt 0.3 computes in FP32
+    only; hipBLAS 1.x has no TF32)."""
+    found = compute_type(text)
+    if found is None:
+        return None
+    if holder == "hipblasLtComputeType_t":
+        return found.hipblaslt_v1
+    if holder == "hipblasDatatype_t":
+        return found.hipblas_v1
+    return found.hip
+
+
+def data_macro_spelling(text: str, version: Version, blas_file: bool) -> str | None:
+    """What convert makes of a `#define NAME CUDA_R_16BF` value: HIPBLAS_R_16B before ROCm 6.0 in
+    a file written for cuBLAS alone, HIP_R_16BF otherwise; None if it is not a data type."""
+    found = data_type(text)
+    if found is None:
+        return None
+    return found.hipblas if version < (6, 0, 0) and blas_file else found.hip
+
+
 _V1_TYPES = frozenset({"hipblasDatatype_t"})
 _V2_DATA_TYPES = frozenset({"hipDataType", "hipDataType_t"})
 _V2_COMPUTE_TYPES = frozenset({"hipblasComputeType_t"})

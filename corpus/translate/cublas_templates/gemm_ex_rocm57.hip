@@ -47,7 +47,7 @@ void projection(hipblasHandle_t handle, const float* const* A, const float* cons
                 int m, int n, int k, int batch)
 {
     const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(hipblasSetMathMode(handle, HIPBLAS_TF32_TENSOR_OP_MATH));  // expect: HP005, HP005, HP312
+    CUBLAS_CHECK(HIPBLAS_STATUS_SUCCESS /* hipify-plus: TF32 requested: no math modes before ROCm 6.1, FP32 GEMMs compute in FP32 */);  // expect: HP312
     CUBLAS_CHECK(hipblasGemmBatchedEx(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, m, n, k, &one,  // expect: HP008
                                      (const void**)A, HIPBLAS_R_32F, m,
                                      (const void**)B, HIPBLAS_R_32F, k, &zero,

@@ -47,7 +47,7 @@ void projection(cublasHandle_t handle, const float* const* A, const float* const
                 int m, int n, int k, int batch)
 {
     const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_TF32_TENSOR_OP_MATH));  // expect: HP005, HP005, HP312
+    CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_TF32_TENSOR_OP_MATH));  // expect: HP312
     CUBLAS_CHECK(cublasGemmBatchedEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one,
                                      (const void* const*)A, CUDA_R_32F, m,
                                      (const void* const*)B, CUDA_R_32F, k, &zero,

@@ -7,12 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hipify_plus.cuda.declarations import lookup as lookup_declaration
+from hipify_plus.cuda.includes import HeaderSymbol, header_symbol
 from hipify_plus.cuda.syntax import call_args, callee_node, node_text, unparenthesized
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node
-from hipify_plus.rewrite.blas import CallPlan, Lookup
+from hipify_plus.rewrite.blas import (
+    COMPUTE_VARIABLE_TYPES,
+    CallPlan,
+    Lookup,
+    blas_only,
+    compute_holder_type,
+    compute_type,
+    data_macro_spelling,
+    includes_lt,
+)
 from hipify_plus.versions import format_version
+
+# CUDA data-type types whose variables convert writes as hipDataType
+_DATA_VARIABLE_TYPES = frozenset({"cudaDataType_t", "cudaDataType", "cublasDataType_t"})
 
 
 def release(ctx: LintContext) -> str:
@@ -37,7 +50,8 @@ def defines(ctx: LintContext, macro: str) -> bool:
 
 
 def argument_lookup(ctx: LintContext, args: Sequence[Node]) -> Lookup:
-    """For the plans: what an identifier argument of this call is, as far as this file says."""
+    """For the plans: what an identifier argument of this call is, as far as this file and the
+    project headers it includes say (a header's CUDA declaration as convert writes it)."""
     nodes = {ctx.text(a).strip(): unparenthesized(a) for a in args}
 
     def find(text: str) -> tuple[str, str] | None:
@@ -45,14 +59,84 @@ def argument_lookup(ctx: LintContext, args: Sequence[Node]) -> Lookup:
         if node is None or node.type != "identifier":
             return None
         declared = lookup_declaration(node)
+        if declared is not None and declared.type_name in COMPUTE_VARIABLE_TYPES:
+            return ("type", compute_holder_type(ctx.settings.target_rocm, includes_lt(file_includes(ctx))))  # HP327's
         if declared is not None:
             return ("type", declared.type_name)
         value = object_macros(ctx).get(text)
         if value:
             return ("value", value)
-        return None
+        return _converted_header_symbol(ctx, text)
 
     return find
+
+
+def file_includes(ctx: LintContext) -> list[str]:
+    """Every `#include` path of this file, as spelled (quotes and brackets left out)."""
+    paths = []
+    for node in ctx.nodes({"preproc_include"}):
+        path = node.child_by_field_name("path")
+        if path is not None:
+            paths.append(ctx.text(path).strip().strip('"<>').strip())
+    return paths
+
+
+def _header(ctx: LintContext, name: str) -> HeaderSymbol | None:
+    if not ctx.project_includes:
+        return None
+    return header_symbol(ctx.source.path, ctx.project_includes, ctx.settings.target_rocm, name)
+
+
+def _converted_header_symbol(ctx: LintContext, name: str) -> tuple[str, str] | None:
+    """A project header's variable or macro `name`, typed or valued as convert writes that header."""
+    symbol = _header(ctx, name)
+    if symbol is None:
+        return None
+    version = ctx.settings.target_rocm
+    if symbol.kind == "variable":
+        declared = symbol.texts[0]
+        if declared in COMPUTE_VARIABLE_TYPES:
+            return ("type", compute_holder_type(version, includes_lt(symbol.system_includes)))
+        return ("type", "hipDataType") if declared in _DATA_VARIABLE_TYPES else None
+    blas_file = blas_only(symbol.system_includes)
+    for text in symbol.texts:
+        spelled = data_macro_spelling(text, version, blas_file)
+        if spelled is None:
+            found = compute_type(text)
+            spelled = (found.hipblas_v1 if version < (6, 0, 0) else found.hip) if found is not None else None
+        if spelled is not None:
+            return ("value", spelled)
+    return None
+
+
+def compute_holder(ctx: LintContext, name: Node) -> str | None:
+    """The type convert gives the compute-type variable `name` (declared in this file or in a
+    project header it includes) for the target release; None if it is not one."""
+    declared = lookup_declaration(name)
+    version = ctx.settings.target_rocm
+    if declared is not None:
+        if declared.type_name in COMPUTE_VARIABLE_TYPES:
+            return compute_holder_type(version, includes_lt(file_includes(ctx)))
+        return declared.type_name if declared.type_name == "hipblasLtComputeType_t" else None
+    symbol = _header(ctx, ctx.text(name))
+    if symbol is None or symbol.kind != "variable" or symbol.texts[0] not in COMPUTE_VARIABLE_TYPES:
+        return None
+    return compute_holder_type(version, includes_lt(symbol.system_includes))
+
+
+def enumerator_leaves(value: Node) -> list[Node] | None:
+    """`HIP_R_16F`, or both branches of `c ? HIP_R_16BF : HIP_R_16F` (nested too); None if the
+    value is anything else."""
+    value = unparenthesized(value)
+    if value.type == "identifier":
+        return [value]
+    if value.type == "conditional_expression":
+        consequence, alternative = value.child_by_field_name("consequence"), value.child_by_field_name("alternative")
+        if consequence is None or alternative is None:
+            return None
+        left, right = enumerator_leaves(consequence), enumerator_leaves(alternative)
+        return left + right if left is not None and right is not None else None
+    return None
 
 
 def plan_edits(call: Node, args: Sequence[Node], plan: CallPlan) -> list[Edit]:

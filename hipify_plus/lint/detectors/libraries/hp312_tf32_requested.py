@@ -10,10 +10,21 @@ from hipify_plus.cuda.syntax import call_args as _args
 from hipify_plus.cuda.syntax import defines_name, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.libraries._blas_rewrites import compute_holder, file_includes
 from hipify_plus.lint.detectors.libraries._calls import _ancestor, _callee, _calls, _starts, _uses
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
-from hipify_plus.rewrite.blas import TF32_MARKER, XF32_ARCHES, plan_tf32, tf32_marker, type_positions, xf32_math_note
+from hipify_plus.rewrite.blas import (
+    COMPUTE_VARIABLE_TYPES,
+    TF32_MARKER,
+    XF32_ARCHES,
+    compute_holder_type,
+    includes_lt,
+    plan_tf32,
+    tf32_marker,
+    type_positions,
+    xf32_math_note,
+)
 from hipify_plus.versions import format_version
 
 
@@ -47,20 +58,59 @@ _MATH_MODE_TYPES = {
 }
 
 
-def _math_mode_variable_context(node: Node, ctx: LintContext) -> str:
-    """A math-mode value that initialises (possibly through `c ? a : b`) a variable declared
-    hipblasMath_t or rocblas_math_mode: whatever it is used for, it is a math mode."""
+def _stored(node: Node) -> tuple[Node, Node] | None:
+    """(the init_declarator or assignment, the value) when `node` is a value (possibly a branch of
+    `c ? a : b`) that initialises a variable or is assigned to one."""
     value = node
     while value.parent is not None and value.parent.type in ("conditional_expression", "parenthesized_expression"):
         if value.parent.type == "conditional_expression" and same(value.parent.child_by_field_name("condition"), value):
-            return ""
+            return None
         value = value.parent
     holder = value.parent
-    if holder is None or holder.type != "init_declarator" or not same(holder.child_by_field_name("value"), value):
-        return ""
-    declaration = holder.parent
+    if holder is None:
+        return None
+    if holder.type == "init_declarator" and same(holder.child_by_field_name("value"), value):
+        return holder, value
+    if holder.type == "assignment_expression" and same(holder.child_by_field_name("right"), value):
+        return holder, value
+    return None
+
+
+def _declared_type(init_declarator: Node, ctx: LintContext) -> str:
+    declaration = init_declarator.parent
     type_node = declaration.child_by_field_name("type") if declaration is not None else None
-    return _MATH_MODE_TYPES.get(ctx.text(type_node), "") if type_node is not None else ""
+    return ctx.text(type_node) if type_node is not None else ""
+
+
+def _math_mode_variable_context(node: Node, ctx: LintContext) -> str:
+    """A math-mode value that initialises (possibly through `c ? a : b`) a variable declared
+    hipblasMath_t or rocblas_math_mode: whatever it is used for, it is a math mode."""
+    stored = _stored(node)
+    if stored is None or stored[0].type != "init_declarator":
+        return ""
+    return _MATH_MODE_TYPES.get(_declared_type(stored[0], ctx), "")
+
+
+_HOLDER_CONTEXTS = {"hipblasLtComputeType_t": "hipblaslt_compute", "hipblasDatatype_t": "hipblas_gemm"}
+
+
+def _compute_variable_context(node: Node, ctx: LintContext) -> str:
+    """Before ROCm 6.0, a TF32 compute type stored in a compute-type variable: the context of the
+    library whose type convert gives the variable (HP327)."""
+    if ctx.settings.target_rocm >= (6, 0, 0) or ctx.settings.roc:
+        return ""
+    stored = _stored(node)
+    if stored is None:
+        return ""
+    holder: str | None
+    if stored[0].type == "init_declarator":
+        declared = _declared_type(stored[0], ctx)
+        lt = includes_lt(file_includes(ctx))
+        holder = compute_holder_type(ctx.settings.target_rocm, lt) if declared in COMPUTE_VARIABLE_TYPES else declared
+    else:
+        left = stored[0].child_by_field_name("left")
+        holder = compute_holder(ctx, left) if left is not None and left.type == "identifier" else None
+    return _HOLDER_CONTEXTS.get(holder or "", "")
 
 
 def _tf32_context(node: Node, ctx: LintContext) -> str:
@@ -70,6 +120,9 @@ def _tf32_context(node: Node, ctx: LintContext) -> str:
         by_type = _math_mode_variable_context(node, ctx)
         if by_type:
             return by_type
+    by_variable = _compute_variable_context(node, ctx)  # also the FP32 value a TF32 rewrite wrote
+    if by_variable:
+        return by_variable
     arguments = node.parent
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
     if call is None or call.type != "call_expression":

@@ -11,6 +11,7 @@ from hipify_plus.lint.detectors.libraries._blas_rewrites import (
     argument_lookup,
     arguments,
     describe,
+    enumerator_leaves,
     plan_edits,
     release,
 )
@@ -82,7 +83,7 @@ def _respell_conditionals(plan: CallPlan, name: str, args: list[Node], ctx: Lint
     edits: list[Edit] = []
     version = ctx.settings.target_rocm
     data_index = LT_CALLS[name][1]
-    leaves = _enumerator_leaves(args[data_index])
+    leaves = enumerator_leaves(args[data_index])
     if not leaves or len(leaves) < 2:
         return edits
     spellings = [s for leaf in leaves if (s := data_spelling(ctx.text(leaf), version)) is not None]
@@ -94,21 +95,6 @@ def _respell_conditionals(plan: CallPlan, name: str, args: list[Node], ctx: Lint
         for leaf, s in zip(leaves, spellings, strict=True)
         if s != ctx.text(leaf)
     ]
-
-
-def _enumerator_leaves(value: Node) -> list[Node] | None:
-    """`HIP_R_16F`, or both branches of `c ? HIP_R_16BF : HIP_R_16F` (nested too); None if the
-    value is anything else."""
-    value = unparenthesized(value)
-    if value.type == "identifier":
-        return [value]
-    if value.type == "conditional_expression":
-        consequence, alternative = value.child_by_field_name("consequence"), value.child_by_field_name("alternative")
-        if consequence is None or alternative is None:
-            return None
-        left, right = _enumerator_leaves(consequence), _enumerator_leaves(alternative)
-        return left + right if left is not None and right is not None else None
-    return None
 
 
 def _initializer(declaration: Node, name: str, ctx: LintContext) -> Node | None:
@@ -142,7 +128,7 @@ def _operation_value(node: Node, ctx: LintContext) -> None:
         return
     name = ctx.text(variable)
     value = _initializer(declared.node, name, ctx)
-    leaves = _enumerator_leaves(value) if value is not None else None
+    leaves = enumerator_leaves(value) if value is not None else None
     plan = plan_operation_value([ctx.text(n) for n in leaves], declared.type_name) if leaves else None
     type_node = declared.node.child_by_field_name("type")
     if plan is None or leaves is None or type_node is None:
@@ -171,7 +157,7 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     declared = lookup_declaration(variable)
     name = ctx.text(variable)
     value = _initializer(declared.node, name, ctx) if declared is not None else None
-    leaves = _enumerator_leaves(value) if value is not None else None
+    leaves = enumerator_leaves(value) if value is not None else None
     plan = (
         plan_type_value([ctx.text(n) for n in leaves], declared.type_name, version)
         if leaves and declared is not None
