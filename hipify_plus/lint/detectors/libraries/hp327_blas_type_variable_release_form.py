@@ -86,10 +86,6 @@ def compute_variable_type(node: Node, ctx: LintContext) -> None:
     )
 
 
-def _holder_of(target: Node, ctx: LintContext) -> str | None:
-    return compute_holder(ctx, target) if target.type == "identifier" else None
-
-
 @detector("assignment_expression", emits=("HP327",))
 def compute_value_stored(node: Node, ctx: LintContext) -> None:
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -112,7 +108,7 @@ def compute_value_compared(node: Node, ctx: LintContext) -> None:
 
 
 def _respell_values(node: Node, variable: Node, value: Node, ctx: LintContext) -> None:
-    holder = _holder_of(variable, ctx)
+    holder = compute_holder(ctx, variable) if variable.type == "identifier" else None
     leaves = enumerator_leaves(value) if holder is not None and holder != "hipblasComputeType_t" else None
     if not leaves or holder is None:
         return
@@ -136,10 +132,8 @@ def data_type_macro(node: Node, ctx: LintContext) -> None:
     """`#define LOWP HIP_R_16BF` in a file written for cuBLAS alone: before ROCm 6.0 every BLAS
     call takes the hipblasDatatype_t spelling."""
     value = node.child_by_field_name("value")
-    if value is None or not ctx.data.startswith(b"HIP_", value.start_byte + _lead(ctx, value)) or not _applies(ctx):
-        return
-    match = _DATA_VALUE.match(ctx.data, value.start_byte, value.end_byte)
-    if match is None or not blas_only(file_includes(ctx)):
+    match = _DATA_VALUE.match(ctx.data, value.start_byte, value.end_byte) if value is not None else None
+    if match is None or not _applies(ctx) or not blas_only(file_includes(ctx)):
         return
     text = match.group(1).decode()
     wanted = data_macro_spelling(text, ctx.settings.target_rocm, True)
@@ -153,9 +147,3 @@ def data_type_macro(node: Node, ctx: LintContext) -> None:
         f"feeds hipBLAS/hipBLASLt calls, which {release(ctx)} gives hipblasDatatype_t types (`{wanted}`)",
         ctx.fix("HP327", f"Define it as `{wanted}`", [Edit(start, end, wanted.encode())]),
     )
-
-
-def _lead(ctx: LintContext, value: Node) -> int:
-    """Blanks before a macro's value (tree-sitter keeps them in preproc_arg)."""
-    text = ctx.data[value.start_byte : value.end_byte]
-    return len(text) - len(text.lstrip())
