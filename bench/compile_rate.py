@@ -160,6 +160,7 @@ def main() -> int:
     arches = tuple(args.arch or ["gfx90a"])
     settings = CheckSettings(
         hipcc=hipcc,
+        target_rocm=parse_version(hipcc.version),
         arches=arches,
         jobs=args.jobs,
         flags=tuple([f"-I{Path(i).resolve()}" for i in args.includes] + [f"-D{d}" for d in args.defines]),

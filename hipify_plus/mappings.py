@@ -175,6 +175,7 @@ class MappingTable:
         self._rows: dict[str, tuple[dict[str, int], str, str]] = {}
         self._headers: dict[str, HeaderMapping] = {}
         self._parsed: dict[str, Mapping | None] = {}  # rows are split on first lookup
+        self._by_hip: dict[str, str] | None = None  # HIP name -> the first CUDA name mapped to it
         # identifier bytes -> the name if the translator cares about it, else None (filled by
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
@@ -290,6 +291,17 @@ class MappingTable:
         if self._verified and name not in self._hand_written:
             mapping = self._parsed[name] = self._apply_verified(mapping)
         return mapping
+
+    def by_hip_name(self, name: str) -> Mapping | None:
+        """The mapping (the first in table order) whose HIP name is `name`; None if none is."""
+        if self._by_hip is None:
+            self._by_hip = {}
+            for cuda_name, (columns, _, line) in self._rows.items():
+                hip = _getter(columns, line.split("\t"))("hip")
+                if hip:
+                    self._by_hip.setdefault(hip, cuda_name)
+        found = self._by_hip.get(name)
+        return self.get(found) if found is not None else None
 
     def _apply_verified(self, mapping: Mapping) -> Mapping:
         """The releases rules/mappings/verified_versions.tsv measured in real headers replace the

@@ -252,3 +252,34 @@ def test_a_system_header_under_another_folder_names_the_include_folder(tmp_path:
     verdict = explainer.judge(error)
     assert (verdict.status, verdict.label) == ("fails", "include-folder-missing")
     assert "-I/usr/include/drm" in verdict.cause
+
+
+def test_a_library_name_the_target_has_but_the_installed_library_lacks_names_the_older_library(tmp_path: Path) -> None:
+    """Debian 13 ships hipcc 5.7 with hipSOLVER 1.7 (ROCm 5.5's): HIPSOLVER_STATUS_ZERO_PIVOT,
+    which came with 5.6, is undeclared although the target is 5.7 (cuda-samples' helper_cuda.h)."""
+    from hipify_plus.check.explain import Explainer
+    from hipify_plus.check.model import CompilerMessage, Location
+    from hipify_plus.resources.hipcc import Hipcc
+
+    def explainer(target: tuple[int, int, int]) -> Explainer:
+        return Explainer(
+            origin={},
+            findings={},
+            hipcc=Hipcc(path="hipcc", version="5.7.31921"),
+            scanner=IncludeScanner([]),
+            available=lambda spelling: False,
+            target=target,
+        )
+
+    message = (
+        "use of undeclared identifier 'HIPSOLVER_STATUS_ZERO_PIVOT'; did you mean 'HIPSOLVER_STATUS_ALLOC_FAILED'?"
+    )
+    error = CompilerMessage(Location(str(tmp_path / "helper_cuda.h"), 228, 10), message)
+    verdict = explainer((5, 7, 0)).judge(error)
+    assert (verdict.status, verdict.label) == ("fails", "library-older-than-target")
+    assert "hipSOLVER from ROCm 5.6" in verdict.cause and "older than the target" in verdict.cause
+    # for a target before the name's release the tables' own finding (HP005) explains it
+    assert explainer((5, 5, 0)).judge(error).label == "undeclared-identifier"
+    # HIP's own names come with hipcc itself
+    runtime = CompilerMessage(error.where, "use of undeclared identifier 'hipMemcpyAsync'")
+    assert explainer((5, 7, 0)).judge(runtime).label == "undeclared-identifier"

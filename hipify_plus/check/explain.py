@@ -4,6 +4,7 @@ convert already made near the error's line in the user's file, else a new HP013 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,10 +15,15 @@ from hipify_plus.check.model import FAILS, NOT_CHECKED, CompilerMessage
 from hipify_plus.check.units import Converted
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.linemap import LineMap
+from hipify_plus.mappings import HIP_LIBRARY_NAMES, load_mappings
 from hipify_plus.resources.hipcc import Hipcc
 from hipify_plus.source import SourceFile
+from hipify_plus.versions import Version, format_version
 
 NEAR = 2  # lines: a finding this close to the error's line explains it
+_HIP_ITSELF = frozenset({"runtime", "driver", "device", "rtc", "cucomplex"})
+_NAME_LABELS = frozenset({"undeclared-identifier", "unknown-type", "no-member"})
+_NAMED = re.compile(r"(?:undeclared identifier|unknown type name|no member named) '((?:hip|HIP|roc|ROC|miopen)\w+)'")
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,7 @@ class Explainer:
     hipcc: Hipcc
     scanner: IncludeScanner
     available: Callable[[str], bool]  # does hipcc find `#include <spelling>`?
+    target: Version | None = None  # the ROCm release convert wrote for
     new: dict[tuple[str, int, str], Diagnostic] = field(default_factory=dict)
     _maps: dict[Path, LineMap | None] = field(default_factory=dict)
 
@@ -49,7 +56,8 @@ class Explainer:
         label, cause = classify(error.message)
         header = missing_header(error.message)
         if header is None:
-            return Verdict(FAILS, label, cause)
+            older = self._older_library(error.message) if label in _NAME_LABELS else None
+            return Verdict(FAILS, "library-older-than-target", older) if older else Verdict(FAILS, label, cause)
         holders = sorted(self.scanner.folders_holding(header))
         if holders:
             here = Path(error.where.path).parent  # <x.h> beside the includer: the build had -I.
@@ -89,6 +97,28 @@ class Explainer:
             )
         return Verdict(
             FAILS, "cuda-header-left", f"<{header}> is a CUDA header ({library.name}) that convert left as it is"
+        )
+
+    def _older_library(self, message: str) -> str | None:
+        """A HIP/ROCm library name that the tables give the target release, undeclared by the
+        installed headers: that library is older than the target (Debian 13 ships hipcc 5.7 with
+        hipSOLVER 1.7, which is ROCm 5.5's)."""
+        match = _NAMED.search(message)
+        mapping = load_mappings().by_hip_name(match.group(1)) if match is not None and self.target else None
+        if (
+            mapping is None
+            or mapping.library in _HIP_ITSELF
+            or mapping.hip_added is None
+            or self.target is None
+            or mapping.hip_added > self.target
+        ):
+            return None  # HIP's own names come with hipcc, whose release is the target's
+        library = HIP_LIBRARY_NAMES.get(mapping.library, "HIP")
+        return (
+            f"{mapping.hip} is in {library} from ROCm {format_version(mapping.hip_added)} and the target is ROCm "
+            f"{format_version(self.target)}, but the installed headers do not declare it: the {library} installed "
+            f"is older than the target (hipcc {self.hipcc.version}); convert with --rocm-version of the installed "
+            f"{library}, or install the target's"
         )
 
     def explain(self, error: CompilerMessage, cause: str, arch: str, unit: Converted) -> tuple[str, bool]:

@@ -23,6 +23,7 @@ class CheckSettings:
     file_flags: dict[str, list[str]] = field(default_factory=dict)  # per input file (compile_commands.json)
     jobs: int = 0
     cache_dir: Path | None = None  # None: no cache
+    target_rocm: tuple[int, int, int] | None = None  # the release convert wrote for
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
 
     available = cache(partial(header_available, hipcc, arch=settings.arches[0]))  # asked once per header
     findings = {o.input: [d for d in o.diagnostics if d.severity == "error"] for o in outcomes}
-    explainer = Explainer({c.output: c for c in converted}, findings, hipcc, scanner, available)
+    explainer = Explainer({c.output: c for c in converted}, findings, hipcc, scanner, available, settings.target_rocm)
     many = len(settings.arches) > 1
     units = {
         unit.output: _unit_status(unit, results, explainer, many)

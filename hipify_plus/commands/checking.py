@@ -35,6 +35,7 @@ def check_settings(
     compile_commands: Path | None,
     jobs: int,
     use_cache: bool,
+    target_rocm: tuple[int, int, int] | None = None,
 ) -> CheckSettings:
     """Raises CompileCommandsError for a compile_commands.json that cannot be used; entries that
     cannot be read are warned about and skipped."""
@@ -51,6 +52,7 @@ def check_settings(
         file_flags=file_flags,
         jobs=jobs,
         cache_dir=default_cache_dir() if use_cache else None,
+        target_rocm=target_rocm,
     )
 
 

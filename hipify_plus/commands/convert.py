@@ -126,6 +126,7 @@ def run_convert(
                 compile_commands,
                 jobs,
                 use_cache,
+                settings.options.rocm_version,
             )
         except CompileCommandsError as exc:
             return usage_error(str(exc))

@@ -85,7 +85,14 @@ def run_report(
             report_settings = replace(
                 report_settings,
                 check=check_settings(
-                    found, list(settings.arches), include_dirs or [], defines or [], compile_commands, jobs, use_cache
+                    found,
+                    list(settings.arches),
+                    include_dirs or [],
+                    defines or [],
+                    compile_commands,
+                    jobs,
+                    use_cache,
+                    version,
                 ),
             )
         except CompileCommandsError as exc:

@@ -125,3 +125,30 @@ def test_a_header_helper_that_broadcasts_from_lane_0_sees_the_wavefront(tmp_path
 
 def test_a_helper_no_header_defines_may_see_the_wavefront(tmp_path: Path) -> None:
     assert _wavefront(tmp_path, b"warpElsewhere") == [(5, "HP102"), (5, "HP102"), (10, "HP110")]
+
+
+def test_header_symbol_gives_a_headers_variables_and_macros_as_declared(tmp_path: Path) -> None:
+    """What HP327 and the BLAS call checks read from a project header: a file-scope variable's
+    type, a macro's values (each definition an AMD build may take, comments left out), and the
+    header's <...> includes; locals and function-like macros are not symbols."""
+    from hipify_plus.cuda.includes import header_symbol
+
+    (tmp_path / "state.h").write_text(
+        "#pragma once\n#include <cublasLt.h>\n"
+        "#if defined(USE_FP32)\n#define LOWP CUDA_R_32F\n#else\n#define LOWP CUDA_R_16BF // bf16\n#endif\n"
+        "#define CALL(x) x\n"
+        "static cublasComputeType_t compute = CUBLAS_COMPUTE_32F, *other;\n"
+        "void f() { int local = 0; }\n"
+    )
+    (tmp_path / "k.cu").write_text('#include "state.h"\n')
+    path = str(tmp_path / "k.cu")
+
+    def symbol(name: str):
+        return header_symbol(path, ["state.h"], (6, 0, 0), name)
+
+    variable = symbol("compute")
+    assert variable is not None and (variable.kind, variable.texts) == ("variable", ("cublasComputeType_t",))
+    assert variable.system_includes == ("cublasLt.h",)
+    macro = symbol("LOWP")
+    assert macro is not None and (macro.kind, macro.texts) == ("macro", ("CUDA_R_16BF", "CUDA_R_32F"))
+    assert symbol("CALL") is None and symbol("local") is None and symbol("other") is None
