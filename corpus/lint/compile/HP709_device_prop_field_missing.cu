@@ -11,6 +11,9 @@ void report(int device)
     printf("LDS per CU: %zu\n", prop.sharedMemPerMultiprocessor);  // expect: HP709
     printf("opt-in LDS: %zu\n", prop.sharedMemPerBlockOptin);  // expect: HP709
     printf("overlap: %d\n", prop.deviceOverlap);  // expect: HP709
+    printf("copy engines: %d\n", prop.asyncEngineCount);  // expect: HP709
+    if (!prop.unifiedAddressing)  // expect: HP709
+        printf("no unified addressing\n");
     printf("NUMA node: %d\n", prop.deviceNumaId);  // expect: HP709
 }
 
