@@ -315,6 +315,13 @@ def lint(
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help=EXIT_ZERO_HELP)] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
     max_file_size: MaxFileSize = 20.0,
+    precise: Annotated[
+        bool,
+        typer.Option(
+            "--precise",
+            help="Let rules ask libclang what the text does not show (typedef'd mask types); needs the clang extra.",
+        ),
+    ] = False,
 ) -> None:
     """Find AMD hazards in CUDA/HIP sources and build files (warp size, launch bounds, LDS, flags, ...)."""
     from hipify_plus.commands.lint import run_lint
@@ -333,6 +340,7 @@ def lint(
         baseline=baseline,
         write_baseline=write_baseline,
         exit_zero=exit_zero,
+        precise=precise,
         quiet=quiet,
         max_file_size=int(max_file_size * 2**20),
         statistics=statistics,

@@ -7,7 +7,8 @@ A corpus file carries its expectations as ordinary comments, so they survive tra
     #define X cudaBar() /* expect: HP001, HP006 */ \\
 
 `expect:` lists the rules whose diagnostics must start on that line; any diagnostic without
-an annotation fails the test (strict, as clang-tidy's check driver is).
+an annotation fails the test (strict, as clang-tidy's check driver is). `precise:` lists those
+that only `--precise` (libclang) finds there.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 HEADER = re.compile(rb"hipify-plus-test:([^\n*]*)")
 EXPECT = re.compile(rb"(?://|/\*|#)\s*expect:\s*([A-Z0-9, ]+)")
 OK = re.compile(rb"(?://|/\*|#)\s*ok:\s*([A-Z0-9, ]+)")
+PRECISE = re.compile(rb"(?://|/\*|#)\s*precise:\s*([A-Z0-9, ]+)")
 EXPECTED_MARK = ".hip"
 
 
@@ -29,6 +31,8 @@ class Fixture:
     settings: dict[str, str] = field(default_factory=dict)
     expected: Counter[tuple[int, str]] = field(default_factory=Counter)
     ok: set[tuple[int, str]] = field(default_factory=set)
+    # `precise: HP104`: found only with --precise (libclang sees what the text does not show)
+    precise: Counter[tuple[int, str]] = field(default_factory=Counter)
 
     @property
     def expected_output(self) -> Path:
@@ -43,6 +47,11 @@ class Fixture:
         if self.path.suffix:
             return self.path.with_name(f"{self.path.stem}.fixed{self.path.suffix}")
         return self.path.with_name(self.path.name + ".fixed")
+
+    @property
+    def precise_fixed_output(self) -> Path:
+        """x.cu -> x.precise.fixed.cu: the fixed text with --precise, where it differs."""
+        return self.path.with_name(f"{self.path.stem}.precise.fixed{self.path.suffix}")
 
     def flag(self, name: str) -> bool:
         return self.settings.get(name, "no") in ("", "yes", "true", "1")
@@ -68,4 +77,7 @@ def load_fixture(path: Path) -> Fixture:
         for match in OK.finditer(line):
             for rule in match.group(1).decode().replace(",", " ").split():
                 fixture.ok.add((number, rule))
+        for match in PRECISE.finditer(line):
+            for rule in match.group(1).decode().replace(",", " ").split():
+                fixture.precise[(number, rule)] += 1
     return fixture

@@ -25,7 +25,7 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[test]"
+.venv/bin/python -m pip install -q -e ".[test,clang]"  # clang: the --precise mode, tested beside the text mode
 
 if [ "${WITH_HIPCC:-0}" = 1 ]; then
   command -v hipcc >/dev/null || apt_install hipcc || echo "bootstrap: hipcc could not be installed; compile checks will be skipped" >&2
@@ -34,6 +34,8 @@ if [ "${WITH_HIPCC:-0}" = 1 ]; then
   for tool in cmake make g++; do
     command -v "$tool" >/dev/null || apt_install "$tool" || echo "bootstrap: $tool could not be installed; its tests will be skipped" >&2
   done
+  # The report as a browser renders it (tests/test_report_render.py): Debian's headless Chromium.
+  command -v chromium >/dev/null || apt_install chromium || echo "bootstrap: chromium could not be installed; the rendering tests will be skipped" >&2
   # Every ROCm library's development package this Debian release ships (Debian 12: rocPRIM,
   # rocRAND/hipRAND, rocSPARSE/hipSPARSE; Debian 13: all of them), so that the library fixtures'
   # compile checks run instead of being skipped.

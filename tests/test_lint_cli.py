@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,14 @@ def test_missing_path_and_binary_file(project: Path, capsys) -> None:
     (project / "src" / "blob.cu").write_bytes(b"\0\0\0")
     code, _, err = run(["lint", str(project / "nope.cu"), str(project / "src")], capsys)
     assert code == 1 and "nope.cu: no such file or directory" in err and "blob.cu: binary file" in err
+
+
+def test_precise_without_libclang_is_a_usage_error(tmp_path: Path, capsys, monkeypatch) -> None:
+    """`--precise` where the clang extra is not installed: exit 2, naming the extra; nothing is linted."""
+    source = tmp_path / "k.cu"
+    source.write_text("__global__ void k(int* p) { p[threadIdx.x] = 0; }\n")
+    monkeypatch.setitem(sys.modules, "clang", None)  # `import clang.cindex` now raises ImportError
+    monkeypatch.setitem(sys.modules, "clang.cindex", None)
+    code, out, err = run(["lint", str(source), "--precise"], capsys)
+    assert code == 2 and out == ""
+    assert "--precise needs the clang extra" in err and "Traceback" not in err

@@ -11,8 +11,9 @@ import pytest
 from hipify_plus.edits import Applicability
 from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse.clang import unavailable as clang_unavailable
 from hipify_plus.registry import all_rules
-from hipify_plus.testing import Fixture, is_expected_output, load_fixture
+from hipify_plus.testing import PRECISE, Fixture, is_expected_output, load_fixture
 from hipify_plus.versions import parse_version
 
 from .conftest import CORPUS
@@ -31,7 +32,7 @@ def family_of(path: Path) -> str:
     return path.relative_to(LINT).parts[0]
 
 
-def settings_for(fixture: Fixture) -> LintSettings:
+def settings_for(fixture: Fixture, precise: bool = False) -> LintSettings:
     family = family_of(fixture.path)
     default = tuple(sorted(r.id for r in all_rules().values() if r.family in (family, "meta")))
     select = tuple(fixture.settings["select"].split(",")) if "select" in fixture.settings else default
@@ -40,6 +41,7 @@ def settings_for(fixture: Fixture) -> LintSettings:
         unsafe_fixes=fixture.flag("unsafe-fixes"),
         target_rocm=parse_version(fixture.settings.get("rocm-version", "6.3")),
         arches=tuple(fixture.settings.get("arch", "gfx90a").split(",")),
+        precise=precise,
     )
 
 
@@ -51,13 +53,24 @@ def test_lint_corpus_is_not_empty() -> None:
     assert INPUTS
 
 
+CLANG_MISSING = clang_unavailable()
+PRECISE_INPUTS = [p for p in INPUTS if PRECISE.search(p.read_bytes())]
+MODES = [
+    pytest.param(False, id="text"),
+    pytest.param(True, id="precise", marks=pytest.mark.skipif(CLANG_MISSING is not None, reason=str(CLANG_MISSING))),
+]
+
+
+@pytest.mark.parametrize("precise", MODES)
 @pytest.mark.parametrize("path", INPUTS, ids=_id)
-def test_diagnostics_match_annotations(path: Path) -> None:
+def test_diagnostics_match_annotations(path: Path, precise: bool) -> None:
+    """Every fixture in both modes: the text alone, and with libclang's answers (`precise:` lines)."""
     fixture = load_fixture(path)
-    result = lint(str(path), path.read_bytes(), settings_for(fixture))
+    result = lint(str(path), path.read_bytes(), settings_for(fixture, precise))
     assert not result.internal_errors
     found = Counter((d.line, d.rule) for d in result.diagnostics)
-    unexpected, missing = found - fixture.expected, fixture.expected - found
+    wanted = fixture.expected + fixture.precise if precise else fixture.expected
+    unexpected, missing = found - wanted, wanted - found
     details = "\n".join(f"{path.name}:{d.line}:{d.column}: {d.rule} {d.message}" for d in result.diagnostics)
     assert not unexpected and not missing, f"unexpected {sorted(unexpected)}, missing {sorted(missing)}\n{details}"
     assert not {(line, rule) for line, rule in found} & fixture.ok
@@ -65,12 +78,23 @@ def test_diagnostics_match_annotations(path: Path) -> None:
 
 @pytest.mark.parametrize("path", INPUTS, ids=_id)
 def test_fixes_match_fixed_file_and_converge(path: Path, update_corpus: bool) -> None:
+    _check_fixes(path, False, update_corpus)
+
+
+@pytest.mark.skipif(CLANG_MISSING is not None, reason=str(CLANG_MISSING))
+@pytest.mark.parametrize("path", PRECISE_INPUTS, ids=_id)
+def test_precise_fixes_match_their_fixed_file(path: Path, update_corpus: bool) -> None:
+    """Fixtures with `precise:` findings: their fixes with --precise, in x.precise.fixed.cu."""
+    _check_fixes(path, True, update_corpus)
+
+
+def _check_fixes(path: Path, precise: bool, update_corpus: bool) -> None:
     fixture = load_fixture(path)
-    settings = settings_for(fixture)
+    settings = settings_for(fixture, precise)
     data = path.read_bytes()
     outcome = lint_and_fix(str(path), data, settings, minimum(fixture))
     assert outcome.stopped == ""
-    expected = fixture.fixed_output
+    expected = fixture.precise_fixed_output if precise else fixture.fixed_output
     if outcome.data == data:
         assert not expected.exists(), f"{expected.name} exists but no fix applies"
         return

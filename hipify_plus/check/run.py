@@ -18,6 +18,7 @@ from hipify_plus.check.model import COMPILES, NOT_CHECKED, CheckResult, CheckSet
 from hipify_plus.check.units import Converted, split_units
 from hipify_plus.compile_flags import map_include
 from hipify_plus.convert import FileOutcome
+from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
 from hipify_plus.resources.hipcc import Hipcc
 
@@ -133,9 +134,9 @@ def _count_matrix_instructions(
     units: dict[Path, FileCheck],
     settings: CheckSettings,
     hipcc: Hipcc,
-) -> list:
+) -> list[Diagnostic]:
     """WMMA units: matrix instructions per kernel for each target they compile for (check/matrix.py)."""
-    found = []
+    found: list[Diagnostic] = []
     for (unit, flags, closure), results in zip(plans, compiled, strict=True):
         try:
             kernels = wmma_kernels(unit.output.read_bytes())

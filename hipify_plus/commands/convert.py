@@ -10,7 +10,7 @@ from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.commands.output import ReportOutput
 from hipify_plus.compile_flags import CompileCommandsError
-from hipify_plus.convert import ConvertError, ConvertSettings, convert
+from hipify_plus.convert import ConvertError, ConvertReport, ConvertSettings, convert
 from hipify_plus.mappings import load_mappings
 from hipify_plus.pipeline import resolve_rewrites
 from hipify_plus.report.json import diagnostics_json, write_json
@@ -192,7 +192,7 @@ def run_convert(
     return EXIT_FINDINGS if findings or changed_any else EXIT_CLEAN
 
 
-def _run_with_progress(paths: list[Path], settings: ConvertSettings, show: bool):
+def _run_with_progress(paths: list[Path], settings: ConvertSettings, show: bool) -> ConvertReport:
     if not (show and sys.stderr.isatty()):
         return convert(paths, settings)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

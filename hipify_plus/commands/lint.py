@@ -12,11 +12,13 @@ from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, us
 from hipify_plus.commands.output import ReportOutput
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
+from hipify_plus.filekinds import file_kind
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, write_atomic
 from hipify_plus.lint.baseline import Baseline, BaselineError
-from hipify_plus.lint.engine import file_kind, lint
+from hipify_plus.lint.engine import lint
 from hipify_plus.lint.paths import LintRun, guarded_lint_job, lint_paths, write_diff
 from hipify_plus.lint.settings import ConfigError, LintSettings, settings_for
+from hipify_plus.parse.clang import unavailable as clang_unavailable
 from hipify_plus.report.formats import write_report
 from hipify_plus.report.statistics import STATISTICS_FORMATS, rule_statistics, write_statistics
 from hipify_plus.report.text import write_applied_fixes, write_available_fixes
@@ -44,6 +46,7 @@ def run_lint(
     add_noqa: bool = False,
     output_file: Path | None = None,
     stdin_filename: str | None = None,
+    precise: bool = False,
 ) -> int:
     """`paths` of ["-"] (or none, with `stdin_filename`) lints standard input as the file
     `stdin_filename` names (its kind, config and per-file-ignores); `--fix` then writes the fixed
@@ -68,6 +71,11 @@ def run_lint(
         accepted = Baseline.load(baseline) if baseline is not None else None
     except (ConfigError, BaselineError) as exc:
         return usage_error(str(exc))
+    if precise:
+        missing = clang_unavailable()
+        if missing:
+            return usage_error(missing)
+        settings = replace(settings, precise=True)
     unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
     if unknown:
         return usage_error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")

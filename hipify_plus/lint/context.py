@@ -4,7 +4,7 @@ folding, kernels, launch sites) computed once per file on first use."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -24,13 +24,14 @@ from hipify_plus.edits import Applicability, Edit, Fix
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node, Tree, nodes_of_types
+from hipify_plus.parse.clang import ClangFacts
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
 
 Span = Node | tuple[int, int]
 
 _APPLICABILITY = {"safe": Applicability.SAFE, "unsafe": Applicability.UNSAFE, "display": Applicability.DISPLAY_ONLY}
-_BINARY = {
+_BINARY: dict[str, Callable[[int, int], int | None]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
     "*": lambda a, b: a * b,
@@ -135,6 +136,12 @@ class LintContext:
 
     def text(self, node: Node) -> str:
         return node_text(node)
+
+    @cached_property
+    def clang(self) -> ClangFacts | None:
+        """With `--precise`, what libclang says about this file's declarations (parsed on the
+        first question); None without it, and the rules then read the text alone."""
+        return ClangFacts(self.source.path, self.data) if self.settings.precise else None
 
     @cached_property
     def is_hip(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -13,10 +14,10 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, OffsetMap, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
-from hipify_plus.lint.registry import Detectors, detectors
+from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
-from hipify_plus.parse import Tree, error_count, nodes_of_types, parse, reparse
+from hipify_plus.parse import Node, Tree, error_count, nodes_of_types, parse, reparse
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
 
@@ -115,7 +116,9 @@ def _detectors_for(select: tuple[str, ...]) -> Detectors:
     return detectors(chosen, exact)
 
 
-def _active(by_type, settings: LintSettings, path: str) -> dict[str, tuple]:
+def _active(
+    by_type: dict[str, tuple[Registered, ...]], settings: LintSettings, path: str
+) -> dict[str, tuple[NodeDetector, ...]]:
     """Per node type, the detectors with at least one enabled rule (decided once per file)."""
     enabled: dict[str, bool] = {}
 
@@ -132,12 +135,12 @@ def _active(by_type, settings: LintSettings, path: str) -> dict[str, tuple]:
     return active
 
 
-def _failed(function, exc: Exception, result: LintResult, node=None) -> None:
+def _failed(function: Callable[..., None], exc: Exception, result: LintResult, node: Node | None = None) -> None:
     where = f" at byte {node.start_byte}" if node is not None else ""
     result.internal_errors.append(f"detector {function.__name__} failed{where}: {type(exc).__name__}: {exc}")
 
 
-def _run(function, args, result: LintResult) -> None:
+def _run(function: Callable[..., None], args: tuple[object, ...], result: LintResult) -> None:
     try:
         function(*args)
     except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others

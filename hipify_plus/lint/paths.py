@@ -8,15 +8,17 @@ import difflib
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
+from hipify_plus.filekinds import file_kind
 from hipify_plus.files import walk
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, UnreadableFile, input_problem, read_source, write_atomic
-from hipify_plus.lint.engine import file_kind, lint, lint_and_fix
+from hipify_plus.lint.engine import lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
 
 
@@ -31,7 +33,9 @@ class LintRun:
     fixed: dict[str, Counter[str]] = field(default_factory=dict)  # path -> rule -> fixes applied
 
 
-def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicability | None):
+def _lint_job(
+    display: str, data: bytes, settings: LintSettings, fix: Applicability | None
+) -> tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]:
     """(diagnostics, fixed data or None, internal errors, why fixing stopped, fixes applied per
     rule) for one file."""
     if fix is None:
@@ -44,7 +48,9 @@ def _lint_job(display: str, data: bytes, settings: LintSettings, fix: Applicabil
 _PARALLEL_FROM = 8  # files; below this, worker start-up costs more than it saves
 
 
-def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int):
+def _results(
+    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int
+) -> Iterator[tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]]:
     if workers <= 1 or len(jobs) < _PARALLEL_FROM:
         for job in jobs:
             yield guarded_lint_job(job)
@@ -55,7 +61,9 @@ def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], 
         yield from pool.map(guarded_lint_job, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
 
 
-def guarded_lint_job(job):
+def guarded_lint_job(
+    job: tuple[str, bytes, LintSettings, Applicability | None],
+) -> tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]:
     try:
         return _lint_job(*job)
     except Exception as exc:  # noqa: BLE001 - reported per file

@@ -68,6 +68,8 @@ class LintSettings:
     # Where a team hosts the rules' documentation: an absolute URI with `{id}` (and optionally
     # `{name}`) in it, written as each rule's SARIF `helpUri`. None: no helpUri.
     docs_url: str | None = None
+    # `--precise`: rules may ask libclang (hipify_plus/parse/clang.py) what the text does not show
+    precise: bool = False
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):

@@ -13,7 +13,7 @@ from functools import cache
 
 from hipify_plus.data import mapping_rows
 from hipify_plus.mappings import Mapping, MappingTable
-from hipify_plus.parse import Node
+from hipify_plus.parse import Node, Tree
 
 
 @cache
@@ -29,7 +29,7 @@ def names() -> frozenset[str]:
 class CallEnums:
     """The per-call spellings of one file's enumerators (see the module docstring)."""
 
-    def __init__(self, tree, table: MappingTable) -> None:
+    def __init__(self, tree: Tree, table: MappingTable) -> None:
         self.tree = tree
         self.table = table
 

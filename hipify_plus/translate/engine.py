@@ -249,7 +249,7 @@ class _Translation:
         self.uses_rtc = False  # a name renamed to hipRTC's from another CUDA library (the driver's linker)
         self.deferred: list[Callable[[], None]] = []  # rewrites that need every rename made first
         # library -> [start, end, mapping, uses] of the first name from a library with no ROCm counterpart
-        self.unported_uses: dict[str, list] = {}
+        self.unported_uses: dict[str, list[Any]] = {}
         self.libraries: set[str] = set()
         self.newline = b"\r\n" if b"\r\n" in source.data else b"\n"
 

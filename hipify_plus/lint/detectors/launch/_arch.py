@@ -5,6 +5,8 @@ are read by hipify_plus/amd/arch.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hipify_plus.amd.arch import generation, target_arches, wave_size
 from hipify_plus.lint.context import LintContext
 
@@ -37,7 +39,7 @@ def _arches(ctx: LintContext) -> list[str]:
     return target_arches(ctx.settings.arches)
 
 
-def _tightest(ctx: LintContext, measure) -> tuple[str, int]:
+def _tightest(ctx: LintContext, measure: Callable[[str], int]) -> tuple[str, int]:
     """The target arch with the smallest value of `measure`, and that value."""
     return min(((a, measure(a)) for a in _arches(ctx)), key=lambda item: item[1])
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from hipify_plus.cuda.syntax import call_args
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -47,13 +49,14 @@ def _key(node: Node, ctx: LintContext) -> str:
     return text.lstrip("&")
 
 
-def _memo(ctx: LintContext, key: str, compute: Callable[[LintContext], Any]) -> Any:
+def _memo(ctx: LintContext, key: str, compute: Callable[[LintContext], _T]) -> _T:
     """Per-file analyses shared by several detectors, kept on the context like its own
     cached properties."""
-    store = ctx.__dict__.setdefault("_libraries_memo", {})
+    store: dict[str, Any] = ctx.__dict__.setdefault("_libraries_memo", {})
     if key not in store:
         store[key] = compute(ctx)
-    return store[key]
+    value: _T = store[key]  # what `compute` returned for this key
+    return value
 
 
 def _calls(ctx: LintContext) -> list[_Call]:

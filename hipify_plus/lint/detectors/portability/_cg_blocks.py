@@ -5,6 +5,7 @@ CUDA headers HIP lacks: which parts each header needs, the fix that puts them in
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.edits import Edit, Fix
 from hipify_plus.lint.context import LintContext
@@ -53,7 +54,7 @@ def _block_includes(
     cache = _portability_cache(ctx)
     key = f"block_includes:{template}"
     if key in cache:
-        return cache[key]
+        return cast("dict[int, tuple[Node, str, Edit | None]]", cache[key])
     from hipify_plus.lint.support_blocks import defines, replace_include
     from hipify_plus.templates import render
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node
@@ -33,6 +34,7 @@ def _is_hip_source(data: bytes) -> bool:
     return HIP_SOURCE.search(data) is not None
 
 
-def _portability_cache(ctx: LintContext) -> dict:
+def _portability_cache(ctx: LintContext) -> dict[str, Any]:
     """Per-file results shared by this family's detectors (the context lives for one file)."""
-    return vars(ctx).setdefault("_portability_cache", {})
+    cache: dict[str, Any] = vars(ctx).setdefault("_portability_cache", {})
+    return cache

@@ -96,7 +96,7 @@ def _defined_in_file(ctx: LintContext, name: str) -> bool:
     offsets = _definitions_in_file(ctx.data, name)
     if not offsets:
         return False
-    cache = _portability_cache(ctx).setdefault("defined", {})
+    cache: dict[str, bool] = _portability_cache(ctx).setdefault("defined", {})
     if name not in cache:
         root = ctx.tree.root_node
         cache[name] = any(not _device_excluded(root.descendant_for_byte_range(o, o) or root, ctx) for o in offsets)

@@ -6,8 +6,10 @@ against rules/mappings/rocwmma_shapes.tsv (hipify_plus/rewrite/wmma.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from hipify_plus.cuda.syntax import call_args, callee_name, descendants, enclosing_function, named, same
 from hipify_plus.lint.context import LintContext
@@ -74,7 +76,7 @@ def fragments(ctx: LintContext) -> list[Fragment]:
     """Every WMMA fragment type written in the file, in order."""
     cache = _portability_cache(ctx)
     if "wmma_fragments" in cache:
-        return cache["wmma_fragments"]
+        return cast("list[Fragment]", cache["wmma_fragments"])
     found = []
     if b"fragment" in ctx.data:
         for node in ctx.nodes({"template_type"}):
@@ -146,7 +148,7 @@ def wmma_calls(ctx: LintContext) -> list[Node]:
             if b"_sync" in ctx.data
             else []
         )
-    return cache["wmma_calls"]
+    return cast("list[Node]", cache["wmma_calls"])
 
 
 @dataclass(frozen=True, eq=False)
@@ -219,5 +221,5 @@ def wmma_nodes(function: Node, ctx: LintContext) -> list[Node]:
     ]
 
 
-def subtree_has(node: Node, predicate) -> bool:
+def subtree_has(node: Node, predicate: Callable[[Node], bool]) -> bool:
     return any(predicate(n) for n in descendants(node))

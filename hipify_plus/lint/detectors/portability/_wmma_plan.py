@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import cast
 
 from hipify_plus.cuda.preprocessor import condition_of, enclosing_branches, mentions_amd
 from hipify_plus.cuda.syntax import declarator_name, descendants, enclosing_function, execution_space
@@ -82,7 +83,7 @@ def wmma_plan(ctx: LintContext) -> WmmaPlan:
     cache = _portability_cache(ctx)
     if "wmma_plan" not in cache:
         cache["wmma_plan"] = _plan(ctx)
-    return cache["wmma_plan"]
+    return cast("WmmaPlan", cache["wmma_plan"])
 
 
 def _cuda_wmma(ctx: LintContext) -> bool:

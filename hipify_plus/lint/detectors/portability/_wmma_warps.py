@@ -21,6 +21,7 @@ Anything else is a blocker, reported with what to change."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hipify_plus.cuda.syntax import callee_name, declarator_name, descendants, named
@@ -73,7 +74,7 @@ class KernelPort:
         self.blockers.append((span, reason, kind))
 
 
-_OPERATORS = {
+_OPERATORS: dict[str, Callable[[int, int], int | None]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
     "*": lambda a, b: a * b,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.cuda.syntax import call_args, callee_name, descendants, enclosing_function
 from hipify_plus.edits import Edit
@@ -129,7 +130,7 @@ def _missing_calls(ctx: LintContext) -> list[tuple[Node, str, str]]:
     """(call, name, replacement) for every call of an intrinsic HIP lacks that AMD compiles."""
     cache = _portability_cache(ctx)
     if "missing" in cache:
-        return cache["missing"]
+        return cast("list[tuple[Node, str, str]]", cache["missing"])
     found = []
     bf16 = b"bfloat16" in ctx.data  # the bf16 atomicAdd overloads need a bf16 pointer type in the file
     for node in ctx.nodes({"call_expression"}):
@@ -185,7 +186,7 @@ def _intrinsics_block(ctx: LintContext) -> Edit | None:
             block = render(INTRINSICS_BLOCK, names=names, clocks=list(clocks.items()), default_mhz=DEFAULT_SLEEP_MHZ)
             edit = insert_after_includes(ctx, block, min(n.start_byte for n, _ in calls))
         cache["intrinsics"] = edit
-    return cache["intrinsics"]
+    return cast("Edit | None", cache["intrinsics"])
 
 
 # HP503

@@ -9,7 +9,8 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
 from hipify_plus.lint.detectors.portability._file import _contains, _raw
 from hipify_plus.lint.detectors.portability._includes import _include_path
-from hipify_plus.lint.detectors.portability._wmma_plan import WmmaPlan, wmma_fix, wmma_plan
+from hipify_plus.lint.detectors.portability._wmma_edits import WmmaPlan
+from hipify_plus.lint.detectors.portability._wmma_plan import wmma_fix, wmma_plan
 from hipify_plus.lint.registry import file_detector
 
 SUMMARY_LIMIT = 3

@@ -4,6 +4,7 @@ their definition goes: after the file's leading #include block, once per file.""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -43,7 +44,7 @@ def _prelude_end(ctx: LintContext) -> int:
     """Where injected macros go: after the leading #include block (inside an include guard)."""
     cache = _cache(ctx)
     if "prelude" in cache:
-        return cache["prelude"]
+        return cast("int", cache["prelude"])
     container = ctx.tree.root_node
     significant = [c for c in container.named_children if c.type not in ("comment", "preproc_call")]
     if len(significant) == 1 and significant[0].type == "preproc_ifdef":
@@ -66,7 +67,7 @@ def _prelude_end(ctx: LintContext) -> int:
             position = child.start_byte
         break
     cache["prelude"] = position if position is not None else 0
-    return cache["prelude"]
+    return cast("int", cache["prelude"])
 
 
 def _with_warp_size_macro(ctx: LintContext, span: Node | tuple[int, int]) -> list[Edit] | None:

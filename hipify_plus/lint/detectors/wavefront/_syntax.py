@@ -5,6 +5,7 @@ rules keep on the context. Helpers every family needs come from `hipify_plus.cud
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from hipify_plus.cuda.syntax import base_name, declarator_name
 from hipify_plus.edits import Edit
@@ -149,9 +150,10 @@ def _constant_context(node: Node, ctx: LintContext) -> bool:
     return False
 
 
-def _cache(ctx: LintContext) -> dict:
+def _cache(ctx: LintContext) -> dict[str, Any]:
     """Per-file results shared by this module's detectors (the context lives for one file)."""
-    return vars(ctx).setdefault("_wavefront_cache", {})
+    cache: dict[str, Any] = vars(ctx).setdefault("_wavefront_cache", {})
+    return cache
 
 
 def _call_base(call: Node, ctx: LintContext) -> str:

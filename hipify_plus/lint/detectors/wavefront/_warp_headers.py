@@ -7,6 +7,7 @@ parsed once per process. A helper found in none of them stays unknown (it may se
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from hipify_plus.cuda.includes import project_headers, read_header
 from hipify_plus.lint.context import LintContext
@@ -28,7 +29,7 @@ def header_helpers(ctx: LintContext) -> dict[str, bool]:
             for name, sees in _summary(header, ctx.settings.target_rocm).items():
                 found[name] = found.get(name, False) or sees
         cache["header_helpers"] = found
-    return cache["header_helpers"]
+    return cast("dict[str, bool]", cache["header_helpers"])
 
 
 @lru_cache(maxsize=256)

@@ -6,9 +6,10 @@ code that launches its kernel."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.cuda.syntax import call_args, callee_text, descendants
-from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.lint.detectors.wavefront._macros import SYNCWARP_MACRO, WARP_SIZE_MACRO
 from hipify_plus.lint.detectors.wavefront._patterns import (
     _CUB_WARP,
@@ -34,7 +35,7 @@ from hipify_plus.lint.detectors.wavefront._syntax import (
     _unparen,
     _up,
 )
-from hipify_plus.lint.detectors.wavefront._warp_unit_model import _Function, _loop_parts, _thread_indexish
+from hipify_plus.lint.detectors.wavefront._warp_unit_model import _Function, _loop_parts, _Site, _thread_indexish
 from hipify_plus.literals import FULL_32BIT, parse_int
 from hipify_plus.parse import Node
 
@@ -43,7 +44,7 @@ def _tainted_names(ctx: LintContext) -> dict[str, str]:
     """Macros and file-scope constants whose value spells a 32-lane assumption: name -> value."""
     cache = _cache(ctx)
     if "tainted" in cache:
-        return cache["tainted"]
+        return cast("dict[str, str]", cache["tainted"])
     found: dict[str, str] = {}
     pattern = re.compile(rf"{LITERAL_32}|{LITERAL_31}|>>\s*{LITERAL_5}|<<\s*{LITERAL_5}")
     for node in ctx.nodes(frozenset({"preproc_def", "preproc_function_def", "declaration"})):
@@ -266,7 +267,7 @@ def _file_scope_warp_array(ctx: LintContext) -> str:
     return ""
 
 
-def _launch_blocker(ctx: LintContext, launcher: Node, launch, sites: dict) -> str:
+def _launch_blocker(ctx: LintContext, launcher: Node, launch: Launch, sites: dict[tuple[str, int, int], _Site]) -> str:
     """Why the host code that launches a kernel still assumes 32 lanes ("" if it does not): the
     launch expression and the locals it is computed from, followed back through the launcher."""
     body = launcher.child_by_field_name("body")
@@ -320,7 +321,7 @@ def _launch_blocker(ctx: LintContext, launcher: Node, launch, sites: dict) -> st
     return ""
 
 
-def _launches(ctx: LintContext) -> list:
+def _launches(ctx: LintContext) -> list[Launch]:
     """The file's launch sites. Without them every kernel counts as launched elsewhere (unsafe)."""
     try:
         return ctx.launches
@@ -328,7 +329,9 @@ def _launches(ctx: LintContext) -> list:
         return []
 
 
-def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict, consumed: set[int]) -> dict[int, str]:
+def _unit_reasons(
+    ctx: LintContext, functions: dict[int, _Function], sites: dict[tuple[str, int, int], _Site], consumed: set[int]
+) -> dict[int, str]:
     """For each device function: "" if its warp-size fixes are safe, else why not."""
     by_name: dict[str, list[_Function]] = {}
     for function in functions.values():
@@ -346,7 +349,7 @@ def _unit_reasons(ctx: LintContext, functions: dict[int, _Function], sites: dict
             blockers[function.node.start_byte] = _function_blocker(function, ctx, consumed, defined, site_parts)
         return blockers[function.node.start_byte]
 
-    launchers: dict[str, list[tuple[Node, object]]] = {}
+    launchers: dict[str, list[tuple[Node, Launch]]] = {}
     for launch in _launches(ctx):
         owner = _function_of(launch.node)
         if owner is not None:

@@ -5,6 +5,7 @@ and the shapes of thread-index and thread-count arithmetic."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from hipify_plus.cuda.syntax import base_name, callee_text, descendants
 from hipify_plus.edits import Edit
@@ -122,7 +123,7 @@ def _functions(ctx: LintContext) -> dict[int, _Function]:
         for node in ctx.nodes(frozenset({"function_definition"})):
             found[node.start_byte] = _Function(node, _function_name(node, ctx), _function_kind(node, ctx))
         cache["functions"] = found
-    return cache["functions"]
+    return cast("dict[int, _Function]", cache["functions"])
 
 
 def _thread_indexish(node: Node, function: _Function | None, ctx: LintContext) -> bool:

@@ -6,6 +6,7 @@ every file: whether one rule's fix is safe depends on the sites of the other two
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.cuda.syntax import descendants
 from hipify_plus.edits import Edit
@@ -42,7 +43,7 @@ from hipify_plus.parse import Node
 def _bitset_operands(function: Node, ctx: LintContext) -> set[str]:
     """Left operands of `x % 32` / `x & 31` whose bit `1u << (x % 32)` is written into a memory
     word (`atomicOr(&bits[x / 32], ...)`, `bits[x / 32] |= ...`): a bitmap, not lanes."""
-    cache = _cache(ctx).setdefault("bitset", {})
+    cache: dict[int, set[str]] = _cache(ctx).setdefault("bitset", {})
     if function.start_byte in cache:
         return cache[function.start_byte]
     found: set[str] = set()
@@ -200,7 +201,7 @@ def _per_warp_arrays(ctx: LintContext) -> dict[str, str]:
                 if ctx.int_value(size) == 32 or re.search(r"/(32|warpSize|\w*WARP\w*)$", text, re.IGNORECASE):
                     found[ctx.text(name)] = ctx.text(size)
         cache["per_warp_arrays"] = found
-    return cache["per_warp_arrays"]
+    return cast("dict[str, str]", cache["per_warp_arrays"])
 
 
 _HARDWARE_LANE = re.compile(r"%\s*warpSize$|&\s*\(\s*warpSize\s*-\s*1\s*\)$|^__lane_id\(\)$")

@@ -7,6 +7,8 @@ that are suppressed, are not rewritten and so count as left."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._patterns import WARP_LITERALS
 from hipify_plus.lint.detectors.wavefront._syntax import _STATEMENT_END, _cache, _literal
@@ -37,7 +39,7 @@ def _suppressed(ctx: LintContext, rule_id: str, node: Node) -> bool:
 def _warp_set(ctx: LintContext) -> _WarpSet:
     cache = _cache(ctx)
     if "warp_set" in cache:
-        return cache["warp_set"]
+        return cast("_WarpSet", cache["warp_set"])
     sites: dict[tuple[str, int, int], _Site] = {}
     candidates = [
         n
@@ -77,7 +79,7 @@ def _warp_set(ctx: LintContext) -> _WarpSet:
             consumed.update(site.consumed)
     reasons = _unit_reasons(ctx, functions, sites, consumed) if any(s.edits for s in sites.values()) else {}
     cache["warp_set"] = _WarpSet(sites, reasons)
-    return cache["warp_set"]
+    return cast("_WarpSet", cache["warp_set"])
 
 
 def _statement(node: Node) -> Node:

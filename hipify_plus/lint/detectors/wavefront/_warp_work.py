@@ -20,6 +20,7 @@ visible, and counts as seeing it if it does any warp work (a shuffle, `__syncwar
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.cuda.syntax import call_args, callee_text, defines_name, descendants
 from hipify_plus.lint.context import LintContext
@@ -46,7 +47,7 @@ def sees_wave_width(ctx: LintContext, function: Node, any_warp_work: bool = Fals
     """True if `function`, or a device function of this file it calls, sees the wavefront width
     (or calls a warp-named helper this file does not define). With `any_warp_work`, any warp
     operation counts: shuffles by small offsets and `__syncwarp` too."""
-    cache = _cache(ctx).setdefault("sees_width", {})
+    cache: dict[tuple[int, bool], bool] = _cache(ctx).setdefault("sees_width", {})
     key = (function.start_byte, any_warp_work)
     if key not in cache:
         cache[key] = False  # a recursive call sees "not yet"
@@ -153,7 +154,7 @@ def file_sees_wave_width(ctx: LintContext) -> bool:
     cache = _cache(ctx)
     if "file_sees_width" not in cache:
         cache["file_sees_width"] = any(sees_wave_width(ctx, f.node) for f in _functions(ctx).values())
-    return cache["file_sees_width"]
+    return cast("bool", cache["file_sees_width"])
 
 
 def names_seen_by_wave_width_code(ctx: LintContext, names: set[str], header: bool) -> bool:

@@ -73,7 +73,10 @@ _NARROW_TYPES = frozenset(
         "unsigned short",
     }
 )
-_UNSIGNED_NARROW = frozenset({"unsigned", "unsigned int", "uint32_t", "uint", "u32", "uint32"})
+_UNSIGNED_NARROW = frozenset(
+    {"unsigned", "unsigned int", "uint32_t", "uint", "u32", "uint32", "unsigned short", "unsigned char"}
+)
+_WIDE_TYPES = frozenset({"auto", "unsigned long long", "long long", "uint64_t", "int64_t", "size_t"})
 
 
 class _MaskVariables:
@@ -98,7 +101,7 @@ class _MaskVariables:
                     value = declarator.child_by_field_name("value") if initialised else None
                     if name is not None and value is not None and self.is_mask(value):
                         self.masks.add(ctx.text(name))
-                        if self.narrow_type(node) is not None:
+                        if self.narrow_type(node, declarator) is not None:
                             self.narrow_declarations.append((node, declarator))
             elif node.type == "assignment_expression" and _operator(node, ctx) == "=":
                 assignments.append(node)
@@ -115,7 +118,7 @@ class _MaskVariables:
             if assigned in self.declared:
                 declaration, declarator = self.declared[assigned]
                 pair = (declaration, declarator)
-                if self.narrow_type(declaration) is not None and pair not in self.narrow_declarations:
+                if self.narrow_type(declaration, declarator) is not None and pair not in self.narrow_declarations:
                     self.narrow_declarations.append(pair)
         self.bit_counts = [c for c in self.bit_counts if self.counts_mask(c)]
 
@@ -138,12 +141,23 @@ class _MaskVariables:
             )
         return False
 
-    def narrow_type(self, declaration: Node) -> str | None:
+    def narrow_type(self, declaration: Node, declarator: Node) -> str | None:
+        """The 32-bit (or narrower) integer type `declarator` is declared with, as written; with
+        `--precise`, also what a typedef or macro spells (`lane_mask_t` -> `unsigned int`)."""
         kind = declaration.child_by_field_name("type")
         if kind is None:
             return None
         text = " ".join(self.ctx.text(kind).split())
-        return text if text in _NARROW_TYPES else None
+        if text in _NARROW_TYPES:
+            return text
+        facts = self.ctx.clang
+        name = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+        if facts is None or name is None or name.type != "identifier" or text in _WIDE_TYPES:
+            return None
+        declared = facts.declared_type(name.start_byte)
+        if declared is None or not declared.integer or declared.size is None or declared.size >= 8:
+            return None
+        return declared.canonical
 
     def counts_mask(self, call: Node) -> bool:
         args = call_args(call)
@@ -251,13 +265,15 @@ def _report_narrow_mask(ctx: LintContext, masks: _MaskVariables, declaration: No
         return
     name = ctx.text(name_node)
     type_text = " ".join(ctx.text(kind).split())
+    narrow = masks.narrow_type(declaration, declarator) or type_text
+    spelled = f"`{type_text} {name}`" + ("" if narrow == type_text else f" (`{narrow}`, as clang reads it)")
     uses = [
         n
         for n in descendants(masks.body)
         if n.type == "identifier" and ctx.text(n) == name and n != name_node and n.start_byte > name_node.start_byte
     ]
     safe = (
-        type_text in _UNSIGNED_NARROW
+        narrow in _UNSIGNED_NARROW
         and len(declaration.children_by_field_name("declarator")) == 1
         and all(_width_neutral_use(u, ctx, masks) for u in uses)
     )
@@ -270,7 +286,7 @@ def _report_narrow_mask(ctx: LintContext, masks: _MaskVariables, declaration: No
     ctx.report(
         "HP104",
         kind,
-        f"`{type_text} {name}` holds a lane mask: AMD masks are 64-bit, so lanes "
+        f"{spelled} holds a lane mask: AMD masks are 64-bit, so lanes "
         "32-63 of the wavefront are dropped without a warning",
         fix,
     )
@@ -286,7 +302,7 @@ def _report_bit_count(ctx: LintContext, masks: _MaskVariables, call: Node) -> No
     signed = False
     for node in descendants(argument):
         if node.type == "identifier" and ctx.text(node) in masks.declared:
-            kind = masks.narrow_type(masks.declared[ctx.text(node)][0])
+            kind = masks.narrow_type(*masks.declared[ctx.text(node)])
             signed = signed or (kind is not None and kind not in _UNSIGNED_NARROW)
     shifted = any(
         n.type == "binary_expression" and _operator(n, ctx) == "<<" and not masks.lane_bit(n)

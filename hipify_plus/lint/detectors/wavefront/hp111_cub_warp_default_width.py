@@ -6,6 +6,7 @@ indexing."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
@@ -60,4 +61,4 @@ def _warp32_indexing(ctx: LintContext) -> str:
             if match is not None:
                 found = f"`{match.group(0).decode()}`"
         cache["warp32"] = found
-    return cache["warp32"]
+    return cast("str", cache["warp32"])
