@@ -444,3 +444,10 @@ def newest_rocm() -> Version:
 @cache
 def load_mappings() -> MappingTable:
     return MappingTable(data_dir("rules") / "mappings")
+
+
+@cache
+def hip_added(cuda_name: str) -> Version | None:
+    """The ROCm release that added the HIP counterpart of `cuda_name` (None: unknown or unmapped)."""
+    mapping = load_mappings().get(cuda_name)
+    return mapping.hip_added if mapping is not None else None

@@ -5,30 +5,21 @@ nothing: the call becomes the success status it would return. Any other ordering
 
 from __future__ import annotations
 
-from functools import cache
-
 from hipify_plus.cuda.syntax import call_args, callee_name, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
+from hipify_plus.mappings import hip_added
 from hipify_plus.parse import Node
-from hipify_plus.versions import Version, format_version
+from hipify_plus.versions import format_version
 
 SET_ORDERING = "hiprandSetGeneratorOrdering"
 DEFAULTS = frozenset({"HIPRAND_ORDERING_PSEUDO_DEFAULT", "HIPRAND_ORDERING_QUASI_DEFAULT"})
 
 
-@cache
-def _added() -> Version | None:
-    from hipify_plus.mappings import load_mappings
-
-    mapping = load_mappings().get("curandSetGeneratorOrdering")
-    return mapping.hip_added if mapping is not None else None
-
-
 @detector("call_expression", emits=("HP726",))
 def default_rng_ordering(node: Node, ctx: LintContext) -> None:
-    added = _added()
+    added = hip_added("curandSetGeneratorOrdering")
     if not ctx.is_hip or callee_name(node) != SET_ORDERING or added is None or ctx.settings.target_rocm >= added:
         return
     args = call_args(node)

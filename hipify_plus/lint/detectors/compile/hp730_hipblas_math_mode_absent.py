@@ -6,8 +6,6 @@ only for it goes too. A call whose arguments compute something is reported."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from hipify_plus.cuda.declarations import lookup as lookup_declaration
 from hipify_plus.cuda.syntax import (
     call_args,
@@ -21,26 +19,19 @@ from hipify_plus.cuda.syntax import (
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
+from hipify_plus.mappings import hip_added
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import TF32_MARKER
-from hipify_plus.versions import Version, format_version
+from hipify_plus.versions import format_version
 
 SET_MATH_MODE = "hipblasSetMathMode"
 MATH_TYPE = "hipblasMath_t"
 TF32_MATH = ("HIPBLAS_TF32_TENSOR_OP_MATH", "CUBLAS_TF32_TENSOR_OP_MATH")
 
 
-@cache
-def _added() -> Version | None:
-    from hipify_plus.mappings import load_mappings
-
-    mapping = load_mappings().get("cublasSetMathMode")
-    return mapping.hip_added if mapping is not None else None
-
-
 @detector("call_expression", emits=("HP730",))
 def hipblas_math_mode_absent(node: Node, ctx: LintContext) -> None:
-    added = _added()
+    added = hip_added("cublasSetMathMode")
     if not ctx.is_hip or callee_name(node) != SET_MATH_MODE or added is None or ctx.settings.target_rocm >= added:
         return
     release = f"hipBLAS before ROCm {format_version(added)} has no math modes (no `{SET_MATH_MODE}`)"
