@@ -106,7 +106,12 @@ def translate(
     from hipify_plus.lint.settings import LintSettings
 
     settings = LintSettings(
-        select=wanted, target_rocm=options.rocm_version, arches=options.offload_arch, converted=True, roc=options.roc
+        select=wanted,
+        target_rocm=options.rocm_version,
+        arches=options.offload_arch,
+        converted=True,
+        roc=options.roc,
+        project_macros=frozenset(project_names),
     )
     tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)

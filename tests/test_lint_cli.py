@@ -149,3 +149,23 @@ def test_precise_without_libclang_is_a_usage_error(tmp_path: Path, capsys, monke
     code, out, err = run(["lint", str(source), "--precise"], capsys)
     assert code == 2 and out == ""
     assert "--precise needs the clang extra" in err and "Traceback" not in err
+
+
+def test_a_switch_another_file_of_the_run_defines_is_not_a_build_flag(tmp_path: Path, capsys) -> None:
+    """HP728 on ggml's pattern: common.cuh #defines GGML_COMMON_DECL_HIP before including
+    ggml-common.h, which tests it; only GGML_USE_HIP, which no file defines, is the build's switch."""
+    (tmp_path / "ggml-cuda").mkdir()
+    (tmp_path / "ggml-common.h").write_text(
+        "#pragma once\n#include <hip/hip_runtime.h>\n#if defined(GGML_COMMON_DECL_HIP)\ntypedef int ggml_half;\n#endif\n"
+    )
+    (tmp_path / "ggml-cuda" / "common.cuh").write_text(
+        '#pragma once\n#include <hip/hip_runtime.h>\n#define GGML_COMMON_DECL_HIP\n#include "../ggml-common.h"\n'
+        "#ifdef GGML_USE_HIP\n#define WARP 64\n#endif\n"
+    )
+    code, out, _ = run(["lint", str(tmp_path), "--select", "HP728", "--output-format", "concise"], capsys)
+    assert code == 1
+    assert "GGML_USE_HIP" in out and "GGML_COMMON_DECL_HIP" not in out
+    code, out, _ = run(
+        ["lint", str(tmp_path / "ggml-common.h"), "--select", "HP728", "--output-format", "concise"], capsys
+    )
+    assert "GGML_COMMON_DECL_HIP" in out  # alone, the file shows no definition: the finding stays

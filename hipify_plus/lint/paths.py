@@ -9,10 +9,11 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
+from hipify_plus.cuda.includes import defined_macros
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.filekinds import file_kind
@@ -112,6 +113,9 @@ def lint_paths(
         run.sources[display] = data
         items.append((item.path, display, data))
     workers = jobs or os.cpu_count() or 1
+    defined = frozenset().union(*(defined_macros(data) for _, _, data in items))
+    if defined:
+        settings = replace(settings, project_macros=settings.project_macros | defined)
     results = _results([(display, data, settings, fix) for _, display, data in items], workers)
     for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
         run.diagnostics += diagnostics

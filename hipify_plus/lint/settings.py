@@ -68,6 +68,9 @@ class LintSettings:
     # Where a team hosts the rules' documentation: an absolute URI with `{id}` (and optionally
     # `{name}`) in it, written as each rule's SARIF `helpUri`. None: no helpUri.
     docs_url: str | None = None
+    # Macros the project's other files #define (the files a lint run reads; convert's project
+    # names): a switch one of them defines is the project's own, not one its build must pass.
+    project_macros: frozenset[str] = frozenset()
     # `--precise`: rules may ask libclang (hipify_plus/parse/clang.py) what the text does not show
     precise: bool = False
 

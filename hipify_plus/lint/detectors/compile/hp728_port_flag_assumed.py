@@ -1,7 +1,9 @@
 """HP728: `#ifdef GGML_USE_HIP` and other flags a project sets for its own ROCm port. Which code
 an AMD build compiles is decided reading such a flag as defined (cuda/preprocessor.py), and the
 rewrites follow that branch; the build must then define it. Reported once per flag and file, at
-its first test, unless the project defines the flag itself."""
+its first test, unless the project defines the flag itself (in this file, a header it includes,
+or any file of the run: ggml's `common.cuh` defines the GGML_COMMON_DECL_HIP that
+`ggml-common.h` tests)."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ def port_flag_assumed(ctx: LintContext) -> None:
                 name in build.file_macros
                 or name in build.project_values
                 or name in build.project_undefined
+                or name in ctx.settings.project_macros
                 or re.search(rb"#[ \t]*define[ \t]+" + name.encode() + rb"\b", ctx.data)
             ):
                 continue  # the project defines it (or its headers decide it) itself
