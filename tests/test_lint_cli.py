@@ -156,7 +156,8 @@ def test_a_switch_another_file_of_the_run_defines_is_not_a_build_flag(tmp_path: 
     ggml-common.h, which tests it; only GGML_USE_HIP, which no file defines, is the build's switch."""
     (tmp_path / "ggml-cuda").mkdir()
     (tmp_path / "ggml-common.h").write_text(
-        "#pragma once\n#include <hip/hip_runtime.h>\n#if defined(GGML_COMMON_DECL_HIP)\ntypedef int ggml_half;\n#endif\n"
+        "#pragma once\n#include <hip/hip_runtime.h>\n"
+        "#if defined(GGML_COMMON_DECL_HIP)\ntypedef int ggml_half;\n#endif\n"
     )
     (tmp_path / "ggml-cuda" / "common.cuh").write_text(
         '#pragma once\n#include <hip/hip_runtime.h>\n#define GGML_COMMON_DECL_HIP\n#include "../ggml-common.h"\n'
