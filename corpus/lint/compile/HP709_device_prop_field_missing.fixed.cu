@@ -2,6 +2,7 @@
 // A device query ported to HIP, built for ROCm 5.7: hipDeviceProp_t has CUDA's newer fields from 6.0.
 #include <hip/hip_runtime.h>
 #include <cstdio>
+#include <cstring>
 
 void report(int device)
 {
@@ -24,6 +25,25 @@ void query_all(int count)
         hipGetDeviceProperties(&props[i], i);
         printf("%d\n", props[i].maxTexture1DLayered[0]);  // expect: HP709
     }
+}
+
+int same_gpu(const unsigned char* uuid, int count)
+{
+    for (int device = 0; device < count; ++device) {
+        hipDeviceProp_t prop;
+        hipGetDeviceProperties(&prop, device);
+        if (memcmp(&(*[&]() -> hipUUID* { static thread_local hipUUID value_{}; (void)hipDeviceGetUuid(&value_, device); return &value_; }()), uuid, 16) == 0)  // expect: HP709
+            return device;
+    }
+    return -1;
+}
+
+int changed_device(int device)
+{
+    hipDeviceProp_t prop;
+    hipGetDeviceProperties(&prop, device);
+    device = 0;
+    return prop.uuid.bytes[0];  // expect: HP709
 }
 
 struct Other { int deviceOverlap; };

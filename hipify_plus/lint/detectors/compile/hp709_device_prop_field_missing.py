@@ -13,6 +13,7 @@ from hipify_plus.cuda.syntax import node_text, same
 from hipify_plus.data import mapping_rows
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
+from hipify_plus.lint.detectors.compile._device_queries import filled_for, query_expression
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 from hipify_plus.versions import Version, format_version, parse_version
@@ -27,7 +28,8 @@ class Field:
     name: str
     added: Version | None  # None: no release has it
     hip: str  # the HIP spelling, when it differs
-    older: str  # the member to read before `added`, if any; `=V`: the read is the value V there
+    older: str  # the member to read before `added`, if any; `=V`: the read is the value V there;
+    # `query:F:T`: the value the runtime's F(T*, device) gives for the struct's device
     note: str
 
 
@@ -107,7 +109,21 @@ def device_prop_field_missing(node: Node, ctx: LintContext) -> None:
                 fix,
             )
             return
-    if field.older and not field.older.startswith("=") and field.added is not None:
+    if field.older.startswith("query:") and field.added is not None and struct in PROP_TYPES:
+        _, function, value_type = field.older.split(":")
+        device = filled_for(node, argument)
+        if device is not None:
+            value = query_expression(function, value_type, device)
+            fix = ctx.fix("HP709", f"Read it with `{function}`", [Edit(node.start_byte, node.end_byte, value.encode())])
+            ctx.report(
+                "HP709",
+                field_node,
+                f"`{field.struct}` has `{field.name}` from ROCm {format_version(field.added)} only (the target "
+                f"is {release}); `{function}({device})` gives the same value{note}",
+                fix,
+            )
+            return
+    if field.older and not field.older.startswith(("=", "query:")) and field.added is not None:
         fix = ctx.fix(
             "HP709", f"Read `{field.older}`", [Edit(field_node.start_byte, field_node.end_byte, field.older.encode())]
         )
