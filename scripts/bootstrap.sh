@@ -38,8 +38,7 @@ if [ "${WITH_HIPCC:-0}" = 1 ]; then
   command -v chromium >/dev/null || apt_install chromium || echo "bootstrap: chromium could not be installed; the rendering tests will be skipped" >&2
   # Every ROCm library's development package this Debian release ships (Debian 12: rocPRIM,
   # rocRAND/hipRAND, rocSPARSE/hipSPARSE; Debian 13: all of them but hipBLASLt, which later releases
-  # ship), so that the library fixtures'
-  # compile checks run instead of being skipped.
+  # ship), so that the library fixtures' compile checks run instead of being skipped.
   rocm_dev=(librocblas-dev libhipblas-dev libhipcub-dev librocthrust-dev librocprim-dev
             librocrand-dev libhiprand-dev libhipfft-dev librocsolver-dev libhipsolver-dev
             libhipsparse-dev librocsparse-dev librccl-dev libhipblaslt-dev)
