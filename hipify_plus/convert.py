@@ -11,7 +11,7 @@ import json
 import os
 import posixpath
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ from hipify_plus.fsutil import (
 )
 from hipify_plus.include_graph import IncludeGraph, included_sources, includes_a_source
 from hipify_plus.pipeline import translate
+from hipify_plus.pool import Workers
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
@@ -42,7 +43,6 @@ CACHE_NAME = ".hipify-plus-cache.json"
 RENAMES = {".cu": ".hip"}
 BUILD_KINDS = frozenset({"make", "cmake", "setup"})
 _BINARY_PROBE = 8192
-_INLINE_LIMIT = 4  # below this many files, worker processes cost more than they save
 
 
 class ConvertError(Exception):
@@ -199,35 +199,10 @@ def _diagnostic_record(diagnostic: Diagnostic) -> dict[str, Any]:
     return record
 
 
-class _Runner:
-    """Runs jobs inline or on a process pool, yielding results in submission order."""
-
-    def __init__(self, jobs: int, work_items: int) -> None:
-        workers = jobs or os.cpu_count() or 1
-        self.pool = None
-        if workers > 1 and work_items >= _INLINE_LIMIT:
-            from concurrent.futures import ProcessPoolExecutor  # ~15 ms: only when it pays
-
-            self.pool = ProcessPoolExecutor(max_workers=workers)
-
-    def map(self, function: Callable[..., Any], calls: list[tuple[Any, ...]]) -> Iterable[Any]:
-        if self.pool is None:
-            for args in calls:
-                yield _guarded(function, args)
-            return
-        futures = [self.pool.submit(_guarded, function, args) for args in calls]
-        for future in futures:
-            yield future.result()
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-
-
-def _guarded(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-    """Run a job; an exception becomes a value so one bad file never stops the others."""
+def _guarded_translate(args: tuple[Any, ...]) -> Any:
+    """Translate one file; an exception becomes a value so one bad file never stops the others."""
     try:
-        return function(*args)
+        return _translate_job(*args)
     except HipifyPerlError as exc:
         return exc
     except Exception as exc:  # noqa: BLE001 - reported per file as an internal error
@@ -378,9 +353,8 @@ def convert(
         else:
             fresh.append(i)
 
-    runner = _Runner(settings.jobs, len(fresh))
-    try:
-        translated = runner.map(_translate_job, [call(i, frozenset()) for i in fresh])
+    with Workers(settings.jobs, len(fresh)) as workers:
+        translated = workers.map(_guarded_translate, [call(i, frozenset()) for i in fresh])
         for finished, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
             if progress is not None:
                 progress(finished, len(fresh))
@@ -393,15 +367,13 @@ def convert(
             i for i, r in results.items() if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
         ]
         calls = [call(i, names[i].intersection(results[i]["touched"])) for i in again]
-        for i, result in zip(again, runner.map(_translate_job, calls), strict=True):
+        for i, result in zip(again, workers.map(_guarded_translate, calls), strict=True):
             if isinstance(result, Exception):
                 failures[i] = str(result)
                 results.pop(i)
             else:
                 result["defs"] = results[i]["defs"]
                 results[i] = result
-    finally:
-        runner.close()
 
     for i, (item, data) in enumerate(sources):
         display = str(item.found.path)

@@ -23,6 +23,7 @@ LAYERS: list[set[str]] = [
         "templates",
         "fsutil",
         "subprocesses",
+        "pool",
         "filekinds",
         "files",
         "compile_flags",

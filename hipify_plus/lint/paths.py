@@ -21,6 +21,7 @@ from hipify_plus.files import walk
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, UnreadableFile, input_problem, read_source, write_atomic
 from hipify_plus.lint.engine import lint, lint_and_fix
 from hipify_plus.lint.settings import LintSettings
+from hipify_plus.pool import Workers
 
 
 @dataclass
@@ -46,20 +47,11 @@ def _lint_job(
     return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
 
 
-_PARALLEL_FROM = 8  # files; below this, worker start-up costs more than it saves
-
-
 def _results(
     jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int
 ) -> Iterator[tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]]:
-    if workers <= 1 or len(jobs) < _PARALLEL_FROM:
-        for job in jobs:
-            yield guarded_lint_job(job)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(guarded_lint_job, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
+    with Workers(workers, len(jobs)) as pool:
+        yield from pool.map(guarded_lint_job, jobs)
 
 
 def guarded_lint_job(

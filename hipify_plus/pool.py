@@ -1,0 +1,41 @@
+"""One way to run per-file jobs: inline for a few files, on a process pool for more, results in
+submission order. convert and lint both use it (their jobs catch their own exceptions)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from types import TracebackType
+from typing import TypeVar
+
+_A = TypeVar("_A")
+_R = TypeVar("_R")
+
+MIN_PARALLEL_FILES = 4  # below this many jobs, starting worker processes costs more than it saves
+
+
+class Workers:
+    """`with Workers(jobs, count) as workers: workers.map(f, items)`; jobs 0 means one worker per
+    CPU. A pool starts only for `count >= MIN_PARALLEL_FILES` jobs and more than one worker, and
+    serves every `map` inside the `with`."""
+
+    def __init__(self, jobs: int, count: int) -> None:
+        workers = jobs or os.cpu_count() or 1
+        self.workers = workers
+        self.pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 and count >= MIN_PARALLEL_FILES else None
+
+    def map(self, function: Callable[[_A], _R], items: Iterable[_A]) -> Iterator[_R]:
+        items = list(items)
+        if self.pool is None:
+            return (function(item) for item in items)
+        return self.pool.map(function, items, chunksize=max(1, len(items) // (self.workers * 4)))
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
