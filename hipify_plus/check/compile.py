@@ -8,13 +8,12 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from hipify_plus.check.model import CompilerMessage, Location
 from hipify_plus.fsutil import write_atomic
-from hipify_plus.resources.hipcc import COMPILE_TIMEOUT, COMPILER_ERROR, Hipcc
+from hipify_plus.resources.hipcc import COMPILER_ERROR, Hipcc, HipccFailed
 from hipify_plus.subprocesses import exit_status, first_error
 
 CACHE_FORMAT = "check-1"
@@ -37,8 +36,8 @@ class Compiled:
         return not self.errors and not self.problem
 
 
-def command(hipcc: Hipcc, unit: Path, arch: str, flags: list[str]) -> list[str]:
-    return [hipcc.path, "-fsyntax-only", "-x", "hip", f"--offload-arch={arch}", "-w", *flags, str(unit)]
+def arguments(unit: Path, arch: str, flags: list[str]) -> list[str]:
+    return ["-fsyntax-only", "-x", "hip", f"--offload-arch={arch}", "-w", *flags, str(unit)]
 
 
 def cache_key(hipcc: Hipcc, arch: str, flags: list[str], files: list[Path], kind: str = CACHE_FORMAT) -> str:
@@ -64,20 +63,9 @@ def syntax_check(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], cache_fi
         except (OSError, ValueError, KeyError, TypeError):
             pass
     try:
-        done = subprocess.run(
-            command(hipcc, unit, arch, flags),
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=COMPILE_TIMEOUT,
-            env=hipcc.env(),
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired:
-        return Compiled(arch, problem=f"hipcc did not finish in {COMPILE_TIMEOUT} s")
-    except OSError as exc:
-        return Compiled(arch, problem=f"cannot run {hipcc.path}: {exc.strerror or exc}")
+        done = hipcc.run(arguments(unit, arch, flags))
+    except HipccFailed as exc:
+        return Compiled(arch, problem=str(exc))
     result = interpret(arch, done.returncode, done.stderr)
     if cache_file is not None and not result.problem:
         payload = {"returncode": done.returncode, "stderr": done.stderr[:_STDERR_KEPT], "unit": str(unit)}
@@ -90,17 +78,11 @@ def header_available(hipcc: Hipcc, spelling: str, arch: str) -> bool:
     """Whether `#include <spelling>` preprocesses with this hipcc (the source goes on stdin, so
     nothing is written)."""
     try:
-        done = subprocess.run(
-            [hipcc.path, "-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", "-", "-o", os.devnull],
-            input=f"#include <{spelling}>\n",
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=COMPILE_TIMEOUT,
-            env=hipcc.env(),
-            check=False,
+        done = hipcc.run(
+            ["-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", "-", "-o", os.devnull],
+            stdin_text=f"#include <{spelling}>\n",
         )
-    except (OSError, subprocess.TimeoutExpired):
+    except HipccFailed:
         return False
     return done.returncode == 0
 

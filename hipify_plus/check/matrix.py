@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.fsutil import write_atomic
 from hipify_plus.linemap import LineMap
-from hipify_plus.resources.hipcc import COMPILE_TIMEOUT, Hipcc
+from hipify_plus.resources.hipcc import Hipcc, HipccFailed
 from hipify_plus.source import SourceFile
 
 CACHE_FORMAT = "matrix-1"
@@ -100,7 +99,6 @@ def count_unit(
         except (OSError, ValueError, TypeError, AttributeError):
             pass
     command = [
-        hipcc.path,
         "-O3",
         "--cuda-device-only",
         "-S",
@@ -114,20 +112,9 @@ def count_unit(
         str(unit),
     ]
     try:
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=COMPILE_TIMEOUT,
-            env=hipcc.env(),
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired:
-        return None, f"hipcc did not finish in {COMPILE_TIMEOUT} s"
-    except OSError as exc:
-        return None, f"cannot run {hipcc.path}: {exc.strerror or exc}"
+        done = hipcc.run(command)
+    except HipccFailed as exc:
+        return None, str(exc)
     if done.returncode != 0:
         return None, "hipcc could not compile it to device assembly"
     counts = count_instructions(done.stdout)

@@ -60,6 +60,10 @@ class KernelUsage:
         return asdict(self)
 
 
+class HipccFailed(Exception):
+    """hipcc could not be started, or did not finish in time; the message says which."""
+
+
 @dataclass(frozen=True)
 class Hipcc:
     path: str
@@ -67,6 +71,26 @@ class Hipcc:
 
     def env(self) -> dict[str, str]:
         return {**os.environ, "HIP_PLATFORM": "amd"}
+
+    def run(self, arguments: list[str], *, stdin_text: str | None = None) -> subprocess.CompletedProcess[str]:
+        """hipcc with these arguments (for AMD, output as text, no terminal input). Raises
+        HipccFailed when it cannot start or runs past COMPILE_TIMEOUT; any exit status returns."""
+        try:
+            return subprocess.run(
+                [self.path, *arguments],
+                input=stdin_text,
+                stdin=subprocess.DEVNULL if stdin_text is None else None,
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=COMPILE_TIMEOUT,
+                env=self.env(),
+                check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise HipccFailed(f"hipcc did not finish in {COMPILE_TIMEOUT} s") from exc
+        except OSError as exc:
+            raise HipccFailed(f"cannot run {self.path}: {exc.strerror or exc}") from exc
 
 
 class HipccNotFound(LookupError):
@@ -165,7 +189,6 @@ def _ask_version(path: str) -> str:
 def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -> list[KernelUsage]:
     """Compile the device side of one file for one target and return its kernels' usage."""
     command = [
-        hipcc.path,
         f"--offload-arch={arch}",
         "--cuda-device-only",
         "-O3",
@@ -179,20 +202,9 @@ def compile_for_usage(hipcc: Hipcc, source: Path, arch: str, flags: list[str]) -
         os.devnull,
     ]
     try:
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=COMPILE_TIMEOUT,
-            env=hipcc.env(),
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise CompilerError(f"{source}: hipcc timed out after {COMPILE_TIMEOUT} s") from exc
-    except OSError as exc:
-        raise CompilerError(f"{source}: cannot run hipcc: {exc.strerror or exc}") from exc
+        done = hipcc.run(command)
+    except HipccFailed as exc:
+        raise CompilerError(f"{source}: {exc}") from exc
     if done.returncode != 0:
         match = COMPILER_ERROR.search(done.stderr)
         first = (
