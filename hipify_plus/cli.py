@@ -181,43 +181,45 @@ def convert(
     ] = None,
 ) -> None:
     """Translate CUDA sources to HIP: a file gives a file, a folder a mirrored tree."""
-    from hipify_plus.commands.convert import run_convert
+    from hipify_plus.commands.convert import ConvertArgs, run_convert
 
     code = run_convert(
-        paths=paths,
-        output=output,
-        in_place=in_place,
-        backup_suffix=backup_suffix,
-        rename=rename,
-        header_suffix=header_suffix,
-        copy_others=not skip_others,
-        build_files=not no_build_files,
-        offload_arch=_split(offload_arch) or ["gfx90a"],
-        include=include or [],
-        exclude=exclude or [],
-        use_gitignore=not no_gitignore,
-        use_cache=not no_cache,
-        jobs=jobs,
-        rocm_version=rocm_version,
-        roc=roc,
-        hip_launch_syntax=hip_launch_syntax,
-        in_comments=in_comments,
-        in_strings=in_strings,
-        engine=engine.value,
-        hipify_perl=hipify_perl,
-        output_format=output_format.value,
-        quiet=quiet,
-        progress=not no_progress,
-        exit_zero=exit_zero,
-        max_file_size=int(max_file_size * 2**20),
-        check=check,
-        hipcc=hipcc,
-        include_dirs=include_dir or [],
-        defines=define or [],
-        no_rewrite=_split(no_rewrite),
-        compile_commands=compile_commands,
-        statistics=statistics,
-        output_file=output_file,
+        ConvertArgs(
+            paths=paths,
+            output=output,
+            in_place=in_place,
+            backup_suffix=backup_suffix,
+            rename=rename,
+            header_suffix=header_suffix,
+            copy_others=not skip_others,
+            build_files=not no_build_files,
+            offload_arch=_split(offload_arch) or ["gfx90a"],
+            include=include or [],
+            exclude=exclude or [],
+            use_gitignore=not no_gitignore,
+            use_cache=not no_cache,
+            jobs=jobs,
+            rocm_version=rocm_version,
+            roc=roc,
+            hip_launch_syntax=hip_launch_syntax,
+            in_comments=in_comments,
+            in_strings=in_strings,
+            engine=engine.value,
+            hipify_perl=hipify_perl,
+            output_format=output_format.value,
+            quiet=quiet,
+            progress=not no_progress,
+            exit_zero=exit_zero,
+            max_file_size=int(max_file_size * 2**20),
+            check=check,
+            hipcc=hipcc,
+            include_dirs=include_dir or [],
+            defines=define or [],
+            no_rewrite=_split(no_rewrite),
+            compile_commands=compile_commands,
+            statistics=statistics,
+            output_file=output_file,
+        )
     )
     raise typer.Exit(code)
 
@@ -324,30 +326,32 @@ def lint(
     ] = False,
 ) -> None:
     """Find AMD hazards in CUDA/HIP sources and build files (warp size, launch bounds, LDS, flags, ...)."""
-    from hipify_plus.commands.lint import run_lint
+    from hipify_plus.commands.lint import LintArgs, run_lint
 
     code = run_lint(
-        paths=paths or ([] if stdin_filename is not None else [Path(".")]),
-        select=_split(select),
-        ignore=_split(ignore),
-        fix=fix,
-        unsafe_fixes=unsafe_fixes,
-        diff=diff,
-        output_format=output_format.value if output_format else None,
-        config=config,
-        target_rocm=target_rocm,
-        arches=_split(arch),
-        baseline=baseline,
-        write_baseline=write_baseline,
-        exit_zero=exit_zero,
-        precise=precise,
-        quiet=quiet,
-        max_file_size=int(max_file_size * 2**20),
-        statistics=statistics,
-        show_fixes=show_fixes,
-        add_noqa=add_noqa,
-        output_file=output_file,
-        stdin_filename=stdin_filename,
+        LintArgs(
+            paths=paths or ([] if stdin_filename is not None else [Path(".")]),
+            select=_split(select),
+            ignore=_split(ignore),
+            fix=fix,
+            unsafe_fixes=unsafe_fixes,
+            diff=diff,
+            output_format=output_format.value if output_format else None,
+            config=config,
+            target_rocm=target_rocm,
+            arches=_split(arch),
+            baseline=baseline,
+            write_baseline=write_baseline,
+            exit_zero=exit_zero,
+            precise=precise,
+            quiet=quiet,
+            max_file_size=int(max_file_size * 2**20),
+            statistics=statistics,
+            show_fixes=show_fixes,
+            add_noqa=add_noqa,
+            output_file=output_file,
+            stdin_filename=stdin_filename,
+        )
     )
     raise typer.Exit(code)
 
@@ -392,25 +396,27 @@ def resources(
     max_file_size: MaxFileSize = 20.0,
 ) -> None:
     """Compile kernels with hipcc and show VGPR/AGPR/SGPR, scratch, spills, occupancy and LDS per kernel."""
-    from hipify_plus.commands.resources import run_resources
+    from hipify_plus.commands.resources import ResourcesArgs, run_resources
 
     code = run_resources(
-        paths=paths,
-        arches=_split(arch),
-        hipcc=hipcc,
-        nvcc=nvcc,
-        no_cuda=no_cuda,
-        sm=sm,
-        includes=include or [],
-        defines=define or [],
-        compile_commands=compile_commands,
-        jobs=jobs,
-        no_cache=no_cache,
-        min_occupancy=min_occupancy,
-        tune=tune,
-        fix=fix,
-        output_format=output_format.value,
-        max_file_size=int(max_file_size * 2**20),
+        ResourcesArgs(
+            paths=paths,
+            arches=_split(arch),
+            hipcc=hipcc,
+            nvcc=nvcc,
+            no_cuda=no_cuda,
+            sm=sm,
+            includes=include or [],
+            defines=define or [],
+            compile_commands=compile_commands,
+            jobs=jobs,
+            no_cache=no_cache,
+            min_occupancy=min_occupancy,
+            tune=tune,
+            fix=fix,
+            output_format=output_format.value,
+            max_file_size=int(max_file_size * 2**20),
+        )
     )
     raise typer.Exit(code)
 
@@ -489,30 +495,32 @@ def report(
 ) -> None:
     """Migration-gap report: what convert changes, what is left and why, whether it compiles, its kernels,
     and the work remaining."""
-    from hipify_plus.commands.report import run_report
+    from hipify_plus.commands.report import ReportArgs, run_report
 
     code = run_report(
-        paths=paths,
-        output=output,
-        output_format=output_format.value if output_format else None,
-        rocm_version=rocm_version,
-        roc=roc,
-        arches=_split(arch),
-        exclude=exclude or [],
-        config=config,
-        jobs=jobs,
-        max_file_size=int(max_file_size * 2**20),
-        quiet=quiet,
-        check=check,
-        hipcc=hipcc,
-        nvcc=nvcc,
-        no_cuda=no_cuda,
-        sm=sm,
-        include_dirs=include or [],
-        defines=define or [],
-        compile_commands=compile_commands,
-        use_cache=not no_cache,
-        tune=not no_tune,
+        ReportArgs(
+            paths=paths,
+            output=output,
+            output_format=output_format.value if output_format else None,
+            rocm_version=rocm_version,
+            roc=roc,
+            arches=_split(arch),
+            exclude=exclude or [],
+            config=config,
+            jobs=jobs,
+            max_file_size=int(max_file_size * 2**20),
+            quiet=quiet,
+            check=check,
+            hipcc=hipcc,
+            nvcc=nvcc,
+            no_cuda=no_cuda,
+            sm=sm,
+            include_dirs=include or [],
+            defines=define or [],
+            compile_commands=compile_commands,
+            use_cache=not no_cache,
+            tune=not no_tune,
+        )
     )
     raise typer.Exit(code)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
@@ -21,117 +22,122 @@ from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
 from hipify_plus.versions import format_version, parse_version
 
 
-def run_convert(
-    *,
-    paths: list[Path],
-    output: Path | None,
-    in_place: bool,
-    backup_suffix: str,
-    rename: bool,
-    header_suffix: str | None,
-    copy_others: bool,
-    build_files: bool,
-    offload_arch: list[str],
-    include: list[str],
-    exclude: list[str],
-    use_gitignore: bool,
-    use_cache: bool,
-    jobs: int,
-    rocm_version: str | None,
-    roc: bool,
-    hip_launch_syntax: bool,
-    in_comments: bool,
-    in_strings: bool,
-    engine: str,
-    hipify_perl: str | None,
-    output_format: str,
-    quiet: bool,
-    progress: bool,
-    exit_zero: bool,
-    max_file_size: int = 20 * 2**20,
-    check: bool = False,
-    hipcc: str | None = None,
-    include_dirs: list[str] | None = None,
-    defines: list[str] | None = None,
-    compile_commands: Path | None = None,
-    no_rewrite: list[str] | None = None,
-    statistics: bool = False,
-    output_file: Path | None = None,
-) -> int:
+@dataclass(frozen=True, kw_only=True)
+class ConvertArgs:
+    """What `run_convert` is asked to do: the command line's options, one field each."""
+
+    paths: list[Path]
+    output: Path | None
+    in_place: bool
+    backup_suffix: str
+    rename: bool
+    header_suffix: str | None
+    copy_others: bool
+    build_files: bool
+    offload_arch: list[str]
+    include: list[str]
+    exclude: list[str]
+    use_gitignore: bool
+    use_cache: bool
+    jobs: int
+    rocm_version: str | None
+    roc: bool
+    hip_launch_syntax: bool
+    in_comments: bool
+    in_strings: bool
+    engine: str
+    hipify_perl: str | None
+    output_format: str
+    quiet: bool
+    progress: bool
+    exit_zero: bool
+    max_file_size: int = 20 * 2**20
+    check: bool = False
+    hipcc: str | None = None
+    include_dirs: list[str] | None = None
+    defines: list[str] | None = None
+    compile_commands: Path | None = None
+    no_rewrite: list[str] | None = None
+    statistics: bool = False
+    output_file: Path | None = None
+
+
+def run_convert(args: ConvertArgs) -> int:
+    header_suffix = args.header_suffix
     table = load_mappings()
     # without --rocm-version the target is the installed hipcc's release, else the newest known
-    found = look_for_hipcc(hipcc) if check or hipcc or rocm_version is None else None
+    found = look_for_hipcc(args.hipcc) if args.check or args.hipcc or args.rocm_version is None else None
     installed = found.hipcc if found is not None else None
-    if found is not None and installed is None and hipcc and not check:
+    if found is not None and installed is None and args.hipcc and not args.check:
         print(f"hipify-plus: warning: --hipcc: {found.problem}", file=sys.stderr)
-    machine = rocm_version is None and installed is not None
+    machine = args.rocm_version is None and installed is not None
     try:
-        if rocm_version:
-            version = parse_version(rocm_version)
+        if args.rocm_version:
+            version = parse_version(args.rocm_version)
         else:
             version = parse_version(installed.version) if installed is not None else table.newest_rocm
     except ValueError:
-        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
-    if output_file is not None and output_file.is_dir():
-        return usage_error(f"--output-file {output_file}: is a folder")
-    bad = [a for a in offload_arch if not a.startswith("gfx")]
+        return usage_error(f"--rocm-version {args.rocm_version!r} is not a version such as 6.2 or 5.7.1")
+    if args.output_file is not None and args.output_file.is_dir():
+        return usage_error(f"--output-file {args.output_file}: is a folder")
+    bad = [a for a in args.offload_arch if not a.startswith("gfx")]
     if bad:
         return usage_error(f"--offload-arch {bad[0]!r} is not an AMD target such as gfx90a")
     if header_suffix is not None and not header_suffix.startswith("."):
         header_suffix = "." + header_suffix
     try:
-        disabled = resolve_rewrites(no_rewrite or [])
+        disabled = resolve_rewrites(args.no_rewrite or [])
     except ValueError as exc:
         return usage_error(str(exc))
     command = None
-    if engine == "hipify-perl":
+    if args.engine == "hipify-perl":
         try:
-            command = tuple(find_hipify_perl(hipify_perl))
+            command = tuple(find_hipify_perl(args.hipify_perl))
         except HipifyPerlError as exc:
             return usage_error(str(exc))
     settings = ConvertSettings(
         options=TranslateOptions(
             rocm_version=version,
-            roc=roc,
-            hip_launch_syntax=hip_launch_syntax,
-            in_comments=in_comments,
-            in_strings=in_strings,
+            roc=args.roc,
+            hip_launch_syntax=args.hip_launch_syntax,
+            in_comments=args.in_comments,
+            in_strings=args.in_strings,
             disabled_rewrites=disabled,
-            offload_arch=tuple(offload_arch),
+            offload_arch=tuple(args.offload_arch),
         ),
-        output=output,
-        in_place=in_place,
-        backup_suffix=backup_suffix,
-        rename=rename,
+        output=args.output,
+        in_place=args.in_place,
+        backup_suffix=args.backup_suffix,
+        rename=args.rename,
         header_suffix=header_suffix,
-        copy_others=copy_others,
-        build_files=build_files,
-        offload_arch=tuple(offload_arch),
-        include=tuple(include),
-        exclude=tuple(exclude),
-        use_gitignore=use_gitignore,
-        use_cache=use_cache,
-        jobs=jobs,
+        copy_others=args.copy_others,
+        build_files=args.build_files,
+        offload_arch=tuple(args.offload_arch),
+        include=tuple(args.include),
+        exclude=tuple(args.exclude),
+        use_gitignore=args.use_gitignore,
+        use_cache=args.use_cache,
+        jobs=args.jobs,
         hipify_perl=command,
-        max_file_size=max_file_size,
+        max_file_size=args.max_file_size,
     )
     checking = None
-    if check:
+    if args.check:
         try:
             checking = check_settings(
-                found or look_for_hipcc(hipcc),
-                offload_arch,
-                include_dirs or [],
-                defines or [],
-                compile_commands,
-                jobs,
-                use_cache,
+                found or look_for_hipcc(args.hipcc),
+                args.offload_arch,
+                args.include_dirs or [],
+                args.defines or [],
+                args.compile_commands,
+                args.jobs,
+                args.use_cache,
                 settings.options.rocm_version,
             )
         except CompileCommandsError as exc:
             return usage_error(str(exc))
     try:
-        report = _run_with_progress(paths, settings, progress and not quiet)
+        report = _run_with_progress(args.paths, settings, args.progress and not args.quiet)
     except ConvertError as exc:
         return usage_error(str(exc))
 
@@ -144,14 +150,14 @@ def run_convert(
         except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the conversion
             return usage_error(f"internal error in --check: {type(exc).__name__}: {exc}")
     diagnostics = report.diagnostics + (checked.diagnostics if checked else [])
-    findings_out = ReportOutput(output_file)
-    if statistics:  # what convert left: its safe fixes are applied already
-        write_statistics(output_format, rule_statistics(diagnostics), findings_out.stream)
-    elif output_format == "json" and checked is not None:
+    findings_out = ReportOutput(args.output_file)
+    if args.statistics:  # what convert left: its safe fixes are applied already
+        write_statistics(args.output_format, rule_statistics(diagnostics), findings_out.stream)
+    elif args.output_format == "json" and checked is not None:
         both = {"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}
         json.dump(both, findings_out.stream, indent=2)
         findings_out.stream.write("\n")
-    elif output_format == "json":
+    elif args.output_format == "json":
         write_json(diagnostics, findings_out.stream)
     else:
         write_text(diagnostics, findings_out.stream)
@@ -167,7 +173,7 @@ def run_convert(
         elif outcome.status == "skipped":
             what = "copied as it is" if outcome.output else "left as it is"
             print(f"hipify-plus: warning: {outcome.input}: {outcome.message}: {what}", file=sys.stderr)
-    if not quiet:
+    if not args.quiet:
         changed, unchanged, cached = (report.count(s) for s in ("changed", "unchanged", "cached"))
         if checked is not None:
             write_statuses(checked, sys.stderr)
@@ -183,7 +189,7 @@ def run_convert(
             print(f"hipify-plus: {checked.summary()}", file=sys.stderr)
     if internal:
         return EXIT_ERROR
-    if exit_zero:
+    if args.exit_zero:
         return EXIT_CLEAN
     if checked is not None and checked.failed:
         return EXIT_FINDINGS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -24,54 +24,74 @@ from hipify_plus.report.statistics import STATISTICS_FORMATS, rule_statistics, w
 from hipify_plus.report.text import write_applied_fixes, write_available_fixes
 
 
-def run_lint(
-    *,
-    paths: list[Path],
-    select: list[str],
-    ignore: list[str],
-    fix: bool,
-    unsafe_fixes: bool | None,
-    diff: bool,
-    output_format: str | None,
-    config: Path | None,
-    target_rocm: str | None,
-    arches: list[str],
-    baseline: Path | None,
-    write_baseline: Path | None,
-    exit_zero: bool,
-    quiet: bool,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    statistics: bool = False,
-    show_fixes: bool = False,
-    add_noqa: bool = False,
-    output_file: Path | None = None,
-    stdin_filename: str | None = None,
-    precise: bool = False,
-) -> int:
+@dataclass(frozen=True, kw_only=True)
+class LintArgs:
+    """What `run_lint` is asked to do: the command line's options, one field each."""
+
+    paths: list[Path]
+    select: list[str]
+    ignore: list[str]
+    fix: bool
+    unsafe_fixes: bool | None
+    diff: bool
+    output_format: str | None
+    config: Path | None
+    target_rocm: str | None
+    arches: list[str]
+    baseline: Path | None
+    write_baseline: Path | None
+    exit_zero: bool
+    quiet: bool
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    statistics: bool = False
+    show_fixes: bool = False
+    add_noqa: bool = False
+    output_file: Path | None = None
+    stdin_filename: str | None = None
+    precise: bool = False
+
+
+def run_lint(args: LintArgs) -> int:
     """`paths` of ["-"] (or none, with `stdin_filename`) lints standard input as the file
     `stdin_filename` names (its kind, config and per-file-ignores); `--fix` then writes the fixed
     text to standard output and the report to standard error (or `output_file`)."""
-    stdin = [str(p) for p in paths] == ["-"] or (not paths and stdin_filename is not None)
-    problem = _usage_problem(paths, stdin, fix, diff, statistics, add_noqa, write_baseline, output_format, output_file)
+    stdin = [str(p) for p in args.paths] == ["-"] or (not args.paths and args.stdin_filename is not None)
+    problem = _usage_problem(
+        args.paths,
+        stdin,
+        args.fix,
+        args.diff,
+        args.statistics,
+        args.add_noqa,
+        args.write_baseline,
+        args.output_format,
+        args.output_file,
+    )
     if problem:
         return usage_error(problem)
-    if stdin_filename is not None and not stdin:
+    if args.stdin_filename is not None and not stdin:
         print("hipify-plus: warning: --stdin-filename is used only when reading standard input (`-`)", file=sys.stderr)
-    start = Path(stdin_filename) if stdin and stdin_filename else paths[0] if paths and not stdin else Path.cwd()
+    start = (
+        Path(args.stdin_filename)
+        if stdin and args.stdin_filename
+        else args.paths[0]
+        if args.paths and not stdin
+        else Path.cwd()
+    )
     try:
         settings = settings_for(
-            config,
+            args.config,
             start,
-            select=select or None,
-            ignore=ignore or None,
-            unsafe_fixes=unsafe_fixes,
-            target_rocm=target_rocm,
-            arches=[a for item in arches for a in item.split(",") if a] or None,
+            select=args.select or None,
+            ignore=args.ignore or None,
+            unsafe_fixes=args.unsafe_fixes,
+            target_rocm=args.target_rocm,
+            arches=[a for item in args.arches for a in item.split(",") if a] or None,
         )
-        accepted = Baseline.load(baseline) if baseline is not None else None
+        accepted = Baseline.load(args.baseline) if args.baseline is not None else None
     except (ConfigError, BaselineError) as exc:
         return usage_error(str(exc))
-    if precise:
+    if args.precise:
         missing = clang_unavailable()
         if missing:
             return usage_error(missing)
@@ -79,38 +99,38 @@ def run_lint(
     unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
     if unknown:
         return usage_error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")
-    fmt = output_format or settings.output_format or "text"
-    if statistics and fmt not in STATISTICS_FORMATS:
+    fmt = args.output_format or settings.output_format or "text"
+    if args.statistics and fmt not in STATISTICS_FORMATS:
         return usage_error(f"--statistics gives text or json, not {fmt}")
 
     level = Applicability.UNSAFE if settings.unsafe_fixes else Applicability.SAFE
-    minimum = level if fix or diff else None
+    minimum = level if args.fix or args.diff else None
     # the report goes to --output-file, else standard output; with --fix on standard input the
     # fixed text takes standard output and the report goes to standard error
-    output = ReportOutput(output_file, sys.stderr if stdin and fix else None)
+    output = ReportOutput(args.output_file, sys.stderr if stdin and args.fix else None)
     if stdin:
-        run = _lint_stdin(stdin_filename, settings, minimum, diff, max_file_size, output.stream)
+        run = _lint_stdin(args.stdin_filename, settings, minimum, args.diff, args.max_file_size, output.stream)
         if run is None:
             return EXIT_ERROR
     else:
-        run = lint_paths(paths, settings, minimum, diff, max_file_size, diff_out=output.stream)
+        run = lint_paths(args.paths, settings, minimum, args.diff, args.max_file_size, diff_out=output.stream)
 
     diagnostics = run.diagnostics
-    if write_baseline is not None:
+    if args.write_baseline is not None:
         try:
-            Baseline.from_diagnostics(diagnostics, run.sources).save(write_baseline)
+            Baseline.from_diagnostics(diagnostics, run.sources).save(args.write_baseline)
         except OSError as exc:
-            return usage_error(f"cannot write baseline {write_baseline}: {exc.strerror or exc}")
-        print(f"hipify-plus: wrote {len(diagnostics)} findings to {write_baseline}", file=sys.stderr)
+            return usage_error(f"cannot write baseline {args.write_baseline}: {exc.strerror or exc}")
+        print(f"hipify-plus: wrote {len(diagnostics)} findings to {args.write_baseline}", file=sys.stderr)
         return EXIT_CLEAN
     if accepted is not None:
         diagnostics = accepted.new_findings(diagnostics, run.sources)
-    if add_noqa:
-        return _add_noqa(run, diagnostics, settings, exit_zero, quiet)
+    if args.add_noqa:
+        return _add_noqa(run, diagnostics, settings, args.exit_zero, args.quiet)
 
-    if statistics:
+    if args.statistics:
         write_statistics(fmt, rule_statistics(diagnostics, level), output.stream)
-    elif not diff:
+    elif not args.diff:
         write_report(fmt, diagnostics, run.sources, output.stream, settings.docs_url)
     failed = output.finish()
     if failed:
@@ -119,18 +139,18 @@ def run_lint(
         print(f"hipify-plus: warning: {message}", file=sys.stderr)
     for message in run.internal:
         print(f"hipify-plus: internal error: {message}", file=sys.stderr)
-    if show_fixes:
-        if fix or diff:
-            write_applied_fixes(run.fixed, sys.stderr, would=diff)
+    if args.show_fixes:
+        if args.fix or args.diff:
+            write_applied_fixes(run.fixed, sys.stderr, would=args.diff)
         else:
             write_available_fixes(diagnostics, level, sys.stderr)
-    if not quiet and diff:
+    if not args.quiet and args.diff:
         print(f"Would fix {len(run.changed)} file(s).", file=sys.stderr)
-    elif not quiet and fmt in ("text", "concise"):
+    elif not args.quiet and fmt in ("text", "concise"):
         print(_found_line(diagnostics, run, settings.unsafe_fixes, stdin), file=sys.stderr)
     if run.internal:
         return EXIT_ERROR
-    if exit_zero:
+    if args.exit_zero:
         return EXIT_CLEAN
     changed = run.changed and not stdin  # standard input changes no file
     return EXIT_FINDINGS if diagnostics or changed or run.unreadable else EXIT_CLEAN

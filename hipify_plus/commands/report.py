@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hipify_plus.commands.checking import check_settings, look_for_hipcc
@@ -17,67 +17,71 @@ from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import parse_version
 
 
-def run_report(
-    *,
-    paths: list[Path],
-    output: Path | None,
-    output_format: str | None,
-    rocm_version: str | None,
-    roc: bool,
-    arches: list[str],
-    exclude: list[str],
-    config: Path | None,
-    jobs: int,
-    max_file_size: int,
-    quiet: bool,
-    check: bool | None = False,
-    hipcc: str | None = None,
-    nvcc: str | None = None,
-    no_cuda: bool = False,
-    sm: str = "sm_80",
-    include_dirs: list[str] | None = None,
-    defines: list[str] | None = None,
-    compile_commands: Path | None = None,
-    use_cache: bool = True,
-    tune: bool = True,
-) -> int:
+@dataclass(frozen=True, kw_only=True)
+class ReportArgs:
+    """What `run_report` is asked to do: the command line's options, one field each."""
+
+    paths: list[Path]
+    output: Path | None
+    output_format: str | None
+    rocm_version: str | None
+    roc: bool
+    arches: list[str]
+    exclude: list[str]
+    config: Path | None
+    jobs: int
+    max_file_size: int
+    quiet: bool
+    check: bool | None = False
+    hipcc: str | None = None
+    nvcc: str | None = None
+    no_cuda: bool = False
+    sm: str = "sm_80"
+    include_dirs: list[str] | None = None
+    defines: list[str] | None = None
+    compile_commands: Path | None = None
+    use_cache: bool = True
+    tune: bool = True
+
+
+def run_report(args: ReportArgs) -> int:
     """`check`: True (--check), False (--no-check) or None: check when a hipcc is found."""
     from hipify_plus.report.gap import ReportSettings, build_report
     from hipify_plus.report.gap_formats import format_for, render_gap
     from hipify_plus.resources.nvcc import find_nvcc
 
-    if output is not None and output.is_dir():
-        return usage_error(f"{output}: is a folder; name the report file (report.html, gap.md, ...)")
-    bad = [a for a in arches if not a.startswith("gfx")]
+    if args.output is not None and args.output.is_dir():
+        return usage_error(f"{args.output}: is a folder; name the report file (report.html, gap.md, ...)")
+    bad = [a for a in args.arches if not a.startswith("gfx")]
     if bad:
         return usage_error(f"--arch {bad[0]!r} is not an AMD target such as gfx90a")
-    found = look_for_hipcc(hipcc) if check is not False else None
-    if check is None and found is not None and found.hipcc is None and hipcc:
+    found = look_for_hipcc(args.hipcc) if args.check is not False else None
+    if args.check is None and found is not None and found.hipcc is None and args.hipcc:
         print(f"hipify-plus: warning: --hipcc: {found.problem}", file=sys.stderr)
-    checking = check is True or (check is None and found is not None and found.hipcc is not None)
+    checking = args.check is True or (args.check is None and found is not None and found.hipcc is not None)
     installed = found.hipcc if found is not None and checking else None
     try:
-        if rocm_version:
-            version = parse_version(rocm_version)
+        if args.rocm_version:
+            version = parse_version(args.rocm_version)
         else:  # the target follows the hipcc that checks the code, else the newest release known
             version = parse_version(installed.version) if installed is not None else load_mappings().newest_rocm
     except ValueError:
-        return usage_error(f"--rocm-version {rocm_version!r} is not a version such as 6.2 or 5.7.1")
+        return usage_error(f"--rocm-version {args.rocm_version!r} is not a version such as 6.2 or 5.7.1")
     try:
-        settings = settings_for(config, paths[0], target_rocm=rocm_version, arches=arches or None)
+        settings = settings_for(args.config, args.paths[0], target_rocm=args.rocm_version, arches=args.arches or None)
     except ConfigError as exc:
         return usage_error(str(exc))
-    settings = replace(settings, exclude=settings.exclude + tuple(exclude))
+    settings = replace(settings, exclude=settings.exclude + tuple(args.exclude))
     report_settings = ReportSettings(
         no_check="--no-check"
-        if check is False
+        if args.check is False
         else f"no hipcc ({found.problem})"
         if found is not None and found.hipcc is None
         else "",
-        nvcc=None if no_cuda else find_nvcc(nvcc),
-        sm=sm,
-        tune=tune,
-        flags=tuple([f"-I{i}" for i in include_dirs or []] + [f"-D{d}" for d in defines or []]),
+        nvcc=None if args.no_cuda else find_nvcc(args.nvcc),
+        sm=args.sm,
+        tune=args.tune,
+        flags=tuple([f"-I{i}" for i in args.include_dirs or []] + [f"-D{d}" for d in args.defines or []]),
     )
     if checking:
         assert found is not None
@@ -87,43 +91,43 @@ def run_report(
                 check=check_settings(
                     found,
                     list(settings.arches),
-                    include_dirs or [],
-                    defines or [],
-                    compile_commands,
-                    jobs,
-                    use_cache,
+                    args.include_dirs or [],
+                    args.defines or [],
+                    args.compile_commands,
+                    args.jobs,
+                    args.use_cache,
                     version,
                 ),
             )
         except CompileCommandsError as exc:
             return usage_error(str(exc))
-    note = "the installed hipcc" if installed is not None and not rocm_version else ""
+    note = "the installed hipcc" if installed is not None and not args.rocm_version else ""
     try:
         report = build_report(
-            paths,
-            TranslateOptions(rocm_version=version, roc=roc, offload_arch=settings.arches),
+            args.paths,
+            TranslateOptions(rocm_version=version, roc=args.roc, offload_arch=settings.arches),
             settings,
-            jobs=jobs,
-            max_file_size=max_file_size,
+            jobs=args.jobs,
+            max_file_size=args.max_file_size,
             settings=report_settings,
             target_note=note,
         )
     except ConvertError as exc:
         return usage_error(str(exc))
-    fmt = format_for(output, output_format)
+    fmt = format_for(args.output, args.output_format)
     text = render_gap(report, fmt, settings.docs_url)
-    if output is None:
+    if args.output is None:
         sys.stdout.write(text)
     else:
         try:
-            write_atomic(output, text.encode("utf-8"))
+            write_atomic(args.output, text.encode("utf-8"))
         except OSError as exc:
-            return usage_error(f"cannot write {output}: {exc.strerror or exc}")
+            return usage_error(f"cannot write {args.output}: {exc.strerror or exc}")
     for problem in report.problems:
         print(f"hipify-plus: warning: {problem}", file=sys.stderr)
-    if not quiet:
+    if not args.quiet:
         counts = report.counts()
-        where = f" to {output}" if output is not None else ""
+        where = f" to {args.output}" if args.output is not None else ""
         compiled = report.compile_status.summary if report.compile_status is not None else ""
         print(
             f"hipify-plus: wrote the migration-gap report ({fmt}){where}: {counts['files']} files, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
@@ -67,61 +68,65 @@ def table(measurement: Measurement) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def run_resources(
-    *,
-    paths: list[Path],
-    arches: list[str],
-    hipcc: str | None,
-    nvcc: str | None,
-    no_cuda: bool,
-    sm: str,
-    includes: list[str],
-    defines: list[str],
-    compile_commands: Path | None,
-    jobs: int,
-    no_cache: bool,
-    min_occupancy: int,
-    tune: bool,
-    fix: bool,
-    output_format: str,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-) -> int:
-    arches = arches or ["gfx90a"]
+@dataclass(frozen=True, kw_only=True)
+class ResourcesArgs:
+    """What `run_resources` is asked to do: the command line's options, one field each."""
+
+    paths: list[Path]
+    arches: list[str]
+    hipcc: str | None
+    nvcc: str | None
+    no_cuda: bool
+    sm: str
+    includes: list[str]
+    defines: list[str]
+    compile_commands: Path | None
+    jobs: int
+    no_cache: bool
+    min_occupancy: int
+    tune: bool
+    fix: bool
+    output_format: str
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+
+
+def run_resources(args: ResourcesArgs) -> int:
+    arches = args.arches or ["gfx90a"]
     for arch in arches:
         if not arch.startswith("gfx"):
             return usage_error(f"--arch {arch!r} is not an AMD target such as gfx90a")
-    flags = tuple([f"-I{i}" for i in includes] + [f"-D{d}" for d in defines])
-    nvcc_path = None if no_cuda else find_nvcc(nvcc)
+    flags = tuple([f"-I{i}" for i in args.includes] + [f"-D{d}" for d in args.defines])
+    nvcc_path = None if args.no_cuda else find_nvcc(args.nvcc)
     try:
-        compiler = find_hipcc(hipcc)
+        compiler = find_hipcc(args.hipcc)
     except HipccNotFound as exc:
-        return estimate(paths, arches, nvcc_path, sm, list(flags), output_format, str(exc))
+        return estimate(args.paths, arches, nvcc_path, args.sm, list(flags), args.output_format, str(exc))
     settings = MeasureSettings(
         arches=tuple(arches),
         hipcc=compiler,
         nvcc=nvcc_path,
-        sm=sm,
+        sm=args.sm,
         flags=flags,
-        compile_commands=compile_commands,
-        jobs=jobs,
-        cache_dir=None if no_cache else default_cache_dir(),
-        min_occupancy=min_occupancy,
-        max_file_size=max_file_size,
+        compile_commands=args.compile_commands,
+        jobs=args.jobs,
+        cache_dir=None if args.no_cache else default_cache_dir(),
+        min_occupancy=args.min_occupancy,
+        max_file_size=args.max_file_size,
     )
     try:
-        measurement = measure(paths, settings)
+        measurement = measure(args.paths, settings)
     except CompilerError as exc:
         return usage_error(str(exc))
     try:
-        diagnostics = findings(measurement, min_occupancy)
+        diagnostics = findings(measurement, args.min_occupancy)
         proposals = []
-        if tune or fix:
+        if args.tune or args.fix:
             from hipify_plus.resources.tune import apply_proposal
             from hipify_plus.resources.tune import tune as run_tune
 
             sources = sorted({u.original for u in measurement.units})
             proposals = run_tune(measurement, settings, sources)
-            if fix:
+            if args.fix:
                 for proposal in proposals:
                     if proposal.candidate is not None:
                         problem = apply_proposal(proposal)
@@ -129,7 +134,7 @@ def run_resources(
                             f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: {proposal.summary()}",
                             file=sys.stderr,
                         )
-        if output_format == "json":
+        if args.output_format == "json":
             json.dump(
                 {
                     "hipcc": {"path": compiler.path, "version": compiler.version},
@@ -144,8 +149,8 @@ def run_resources(
                 indent=2,
             )
             sys.stdout.write("\n")
-        elif output_format in ("sarif", "github"):
-            write_report(output_format, diagnostics, {}, sys.stdout)
+        elif args.output_format in ("sarif", "github"):
+            write_report(args.output_format, diagnostics, {}, sys.stdout)
         elif measurement.rows:
             sys.stdout.write(table(measurement))
             if diagnostics:
