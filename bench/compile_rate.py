@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hipify_plus.check import FAILS, NOT_CHECKED, CheckResult, CheckSettings, check_conversion  # noqa: E402
+from hipify_plus.check.installed import installed_releases  # noqa: E402
 from hipify_plus.convert import ConvertReport, ConvertSettings, FileOutcome, convert  # noqa: E402
 from hipify_plus.fsutil import default_cache_dir, write_atomic  # noqa: E402
 from hipify_plus.resources.hipcc import HipccNotFound, find_hipcc  # noqa: E402
@@ -172,7 +173,10 @@ def main() -> int:
         report = convert(
             [tree],
             ConvertSettings(
-                options=TranslateOptions(rocm_version=parse_version(hipcc.version)),
+                options=TranslateOptions(
+                    rocm_version=parse_version(hipcc.version),
+                    library_releases=installed_releases(hipcc, parse_version(hipcc.version)),
+                ),
                 output=plus_root,
                 use_cache=False,
                 jobs=args.jobs,

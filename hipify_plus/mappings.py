@@ -37,6 +37,7 @@ _NOT_IDENTIFIER_TABLES = frozenset(
         "call_arguments.tsv",
         "verified_versions.tsv",
         "unported_libraries.tsv",
+        "library_releases.tsv",
     }
 )
 

@@ -112,6 +112,7 @@ def translate(
         converted=True,
         roc=options.roc,
         project_macros=frozenset(project_names),
+        library_releases=options.library_releases,
     )
     tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)

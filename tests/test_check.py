@@ -283,3 +283,45 @@ def test_a_library_name_the_target_has_but_the_installed_library_lacks_names_the
     # HIP's own names come with hipcc itself
     runtime = CompilerMessage(error.where, "use of undeclared identifier 'hipMemcpyAsync'")
     assert explainer((5, 7, 0)).judge(runtime).label == "undeclared-identifier"
+
+
+def test_installed_library_versions_map_back_to_their_release() -> None:
+    """`hipcc -E -dM` of the version headers -> each library's release, where it is not the
+    target's: Debian 13's hipcc 5.7 comes with ROCm 5.5's hipSOLVER 1.7.0 and hipBLAS 0.54."""
+    from hipify_plus.check.installed import library_words, release_of, versions_from_macros
+
+    macros = (
+        "#define hipsolverVersionMajor 1\n#define hipsolverVersionMinor 7\n#define hipsolverVersionPatch 0\n"
+        "#define hipblasVersionMajor 0\n#define hipblasVersionMinor 54\n#define hipblasVersionPatch 0\n"
+        "#define hipsparseVersionMajor 2\n#define hipsparseVersionMinor 3\n#define hipsparseVersionPatch 8\n"
+        "#define HIPRAND_VERSION 201016\n#define __HIP__ 1\n"
+    )
+    found = versions_from_macros(macros)
+    assert found == {"cusolver": (1, 7, 0), "cublas": (0, 54, 0), "cusparse": (2, 3, 8), "curand": (2, 10, 16)}
+    target = (5, 7, 0)
+    releases = {library: release_of(library, version, target) for library, version in found.items()}
+    # hipSPARSE 2.3.8 and hipRAND 2.10.16 are 5.7's own: no override
+    assert releases == {"cusolver": (5, 5, 0), "cublas": (5, 5, 0), "cusparse": None, "curand": None}
+    assert release_of("cusolver", (9, 9, 9), target) is None  # a version the table does not list
+    words = library_words((("cublas", (5, 5, 0)), ("cusolver", (5, 5, 0))))
+    assert words == "; hipBLAS, hipSOLVER as installed: ROCm 5.5"
+
+
+def test_names_of_an_older_installed_library_are_written_for_its_release() -> None:
+    """TranslateOptions.library_releases: with ROCm 5.5's hipSOLVER installed beside hipcc 5.7,
+    the case label of a status hipSOLVER got in 5.6 is deleted (HP711), as for a 5.5 target."""
+    from hipify_plus.pipeline import translate
+    from hipify_plus.source import SourceFile
+    from hipify_plus.translate.engine import TranslateOptions
+
+    source = (
+        b"#include <cusolverDn.h>\nconst char* name(cusolverStatus_t s)\n{\n    switch (s) {\n"
+        b'    case CUSOLVER_STATUS_SUCCESS: return "ok";\n    case CUSOLVER_STATUS_ZERO_PIVOT: return "zero pivot";\n'
+        b'    default: return "other";\n    }\n}\n'
+    )
+    plain = translate(SourceFile("s.cpp", source), TranslateOptions(rocm_version=(5, 7, 0)))
+    assert b"case HIPSOLVER_STATUS_ZERO_PIVOT" in plain.output
+    older = TranslateOptions(rocm_version=(5, 7, 0), library_releases=(("cusolver", (5, 5, 0)),))
+    result = translate(SourceFile("s.cpp", source), older)
+    assert b"ZERO_PIVOT" not in result.output and b"case HIPSOLVER_STATUS_SUCCESS" in result.output
+    assert result.fixed.get("HP711") == 1

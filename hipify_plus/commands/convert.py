@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from hipify_plus.check.installed import installed_releases, library_words
 from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.commands.output import ReportOutput
@@ -95,9 +96,12 @@ def run_convert(args: ConvertArgs) -> int:
             command = tuple(find_hipify_perl(args.hipify_perl))
         except HipifyPerlError as exc:
             return usage_error(str(exc))
+    # the target follows the machine: so do the libraries installed from other releases
+    libraries = installed_releases(installed, version) if machine and installed and not args.roc else ()
     settings = ConvertSettings(
         options=TranslateOptions(
             rocm_version=version,
+            library_releases=libraries,
             roc=args.roc,
             hip_launch_syntax=args.hip_launch_syntax,
             in_comments=args.in_comments,
@@ -179,7 +183,7 @@ def run_convert(args: ConvertArgs) -> int:
             write_statuses(checked, sys.stderr)
         print(
             f"hipify-plus: {changed + unchanged + cached} files converted for ROCm "
-            f"{format_version(version)}{' (the installed hipcc)' if machine else ''} "
+            f"{format_version(version)}{' (the installed hipcc' + library_words(libraries) + ')' if machine else ''} "
             f"({changed} changed, {unchanged} unchanged, {cached} cached), "
             f"{report.count('copied')} copied, {report.count('skipped')} skipped, {report.count('error')} failed; "
             f"{summary(diagnostics)}",

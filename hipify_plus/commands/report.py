@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from hipify_plus.check.installed import installed_releases, library_words
 from hipify_plus.commands.checking import check_settings, look_for_hipcc
 from hipify_plus.commands.exits import EXIT_CLEAN, usage_error
 from hipify_plus.compile_flags import CompileCommandsError
@@ -101,11 +102,15 @@ def run_report(args: ReportArgs) -> int:
             )
         except CompileCommandsError as exc:
             return usage_error(str(exc))
-    note = "the installed hipcc" if installed is not None and not args.rocm_version else ""
+    machine = installed is not None and not args.rocm_version
+    libraries = installed_releases(installed, version) if installed is not None and machine and not args.roc else ()
+    note = "the installed hipcc" + library_words(libraries) if machine else ""
     try:
         report = build_report(
             args.paths,
-            TranslateOptions(rocm_version=version, roc=args.roc, offload_arch=settings.arches),
+            TranslateOptions(
+                rocm_version=version, roc=args.roc, offload_arch=settings.arches, library_releases=libraries
+            ),
             settings,
             jobs=args.jobs,
             max_file_size=args.max_file_size,

@@ -71,8 +71,15 @@ class LintSettings:
     # Macros the project's other files #define (the files a lint run reads; convert's project
     # names): a switch one of them defines is the project's own, not one its build must pass.
     project_macros: frozenset[str] = frozenset()
+    # Installed libraries of another release than the target (convert's library_releases):
+    # (mapping library, release) pairs; rules about one library's names read its release.
+    library_releases: tuple[tuple[str, Version], ...] = ()
     # `--precise`: rules may ask libclang (hipify_plus/parse/clang.py) what the text does not show
     precise: bool = False
+
+    def release_for(self, library: str) -> Version:
+        """The release of `library` (a mapping's library: cusolver ...) that the code is built against."""
+        return next((release for name, release in self.library_releases if name == library), self.target_rocm)
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):

@@ -19,7 +19,7 @@ from hipify_plus.cuda.syntax import node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, apply_edits
 from hipify_plus.literals import is_full_32bit_mask, is_full_mask
-from hipify_plus.mappings import CUDA_LOOKING, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
+from hipify_plus.mappings import CUDA_LOOKING, HIP_LIBRARY_NAMES, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
@@ -114,6 +114,21 @@ class TranslateOptions:
     disabled_rewrites: frozenset[str] = frozenset()  # rule ids of rewrites not to apply
     offload_arch: tuple[str, ...] = ("gfx90a",)  # AMD targets, for rewrites that depend on them
     included_source: bool = False  # a .cu file other project files include: a header in all but name
+    # The ROCm release of each installed library where it differs from the target's (Debian 13
+    # ships hipcc 5.7 with ROCm 5.5's hipSOLVER): (mapping library, release) pairs, e.g.
+    # ("cusolver", (5, 5, 0)); names of those libraries are written for that release.
+    library_releases: tuple[tuple[str, Version], ...] = ()
+
+    def release_for(self, library: str) -> Version:
+        """The release names of `library` (a mapping's library: cusolver, cublas ...) are written for."""
+        return next((release for name, release in self.library_releases if name == library), self.rocm_version)
+
+    def target_words(self, library: str) -> str:
+        """`the target is ROCm 5.7`, or `the installed hipSOLVER is ROCm 5.5's` for a library of another release."""
+        release = self.release_for(library)
+        if release == self.rocm_version:
+            return f"the target is ROCm {format_version(release)}"
+        return f"the installed {HIP_LIBRARY_NAMES.get(library, library)} is ROCm {format_version(release)}'s"
 
 
 @dataclass
@@ -388,7 +403,7 @@ class _Translation:
             target = struct_tags.respell(self.data, start, target)
         library = LIBRARY_NAMES.get(mapping.library, mapping.library)
         info = {"identifier": name, "library": mapping.library, "status": mapping.status}
-        version = self.options.rocm_version
+        version = self.options.release_for(mapping.library)
         if not target:
             if mapping.cuda_removed:
                 self.report(
@@ -431,7 +446,7 @@ class _Translation:
                 start,
                 end,
                 f"`{target}` (for `{name}`, {library}) needs ROCm "
-                f"{format_version(added)}; the target is ROCm {format_version(version)}",
+                f"{format_version(added)}; {self.options.target_words(mapping.library)}",
                 **info,
             )
             return
@@ -488,7 +503,7 @@ class _Translation:
     def fallback(self, mapping: Mapping, start: int, end: int) -> bool:
         """Write the older-ROCm spelling. False if the use is not a call it can rewrite."""
         spelling = mapping.fallback
-        version = format_version(self.options.rocm_version)
+        version = format_version(self.options.release_for(mapping.library))
         added = format_version(mapping.hip_added) if mapping.hip_added else "?"
         info = {"identifier": mapping.cuda, "library": mapping.library, "status": mapping.status}
         if spelling.endswith(_DROP_FIRST_ARG):

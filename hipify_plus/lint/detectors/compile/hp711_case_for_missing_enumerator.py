@@ -66,12 +66,13 @@ def _label_span(case: Node, ctx: LintContext) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=1)
-def _status_added() -> dict[str, tuple[int, int, int]]:
-    """HIP/ROC status names -> the release that added them, for the statuses of _STATUS_PREFIXES."""
+def _status_added() -> dict[str, tuple[tuple[int, int, int], str]]:
+    """HIP/ROC status names -> (the release that added them, their mapping library), for the
+    statuses of _STATUS_PREFIXES."""
     from hipify_plus.mappings import load_mappings
 
     table = load_mappings()
-    added: dict[str, tuple[int, int, int]] = {}
+    added: dict[str, tuple[tuple[int, int, int], str]] = {}
     for name in table.names():
         if not name.startswith(_STATUS_PREFIXES):
             continue
@@ -80,16 +81,21 @@ def _status_added() -> dict[str, tuple[int, int, int]]:
             continue
         for spelling, release in ((mapping.hip, mapping.hip_added), (mapping.roc, mapping.roc_added)):
             if spelling and release is not None:
-                added[spelling] = release
+                added[spelling] = (release, mapping.library)
     return added
 
 
-def _newer_status(name: str, ctx: LintContext) -> tuple[int, int, int] | None:
-    """The release that added a HIP status name the target release does not have yet."""
+def _newer_status(name: str, ctx: LintContext) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+    """(the release that added a HIP status name, the release it is built against) when that
+    release (the target's, or the installed library's) does not have it yet."""
     if not name.lower().startswith(("hip", "roc", "miopen")):
         return None
-    release = _status_added().get(name)
-    return release if release is not None and release > ctx.settings.target_rocm else None
+    found = _status_added().get(name)
+    if found is None:
+        return None
+    release, library = found
+    against = ctx.settings.release_for(library)
+    return (release, against) if release > against else None
 
 
 # HP711
@@ -105,12 +111,18 @@ def case_for_missing_enumerator(node: Node, ctx: LintContext) -> None:
         if library is None:
             return
     else:
-        release = _newer_status(name, ctx)
-        if release is None:
+        newer = _newer_status(name, ctx)
+        if newer is None:
             return
+        release, against = newer
+        built = (
+            f"ROCm {format_version(against)}"
+            if against == ctx.settings.target_rocm
+            else f"the installed library (ROCm {format_version(against)}'s)"
+        )
         why = (
-            f"`{name}` arrived in ROCm {format_version(release)}: ROCm "
-            f"{format_version(ctx.settings.target_rocm)} does not declare it, so none of its calls returns it"
+            f"`{name}` arrived in ROCm {format_version(release)}: {built} does not declare it, "
+            "so none of its calls returns it"
         )
     span = _label_span(node, ctx)
     if span is None:
