@@ -53,8 +53,9 @@ def unavailable() -> str | None:
     return None
 
 
-@cache
 def _index() -> Any:
+    """A libclang index for one parse (not kept: an index alive at interpreter exit makes
+    cindex's finalizer fail after the module is torn down)."""
     import clang.cindex
 
     return clang.cindex.Index.create()

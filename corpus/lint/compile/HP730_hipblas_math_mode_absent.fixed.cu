@@ -1,4 +1,4 @@
-// hipify-plus-test: fails-before rocm-version=5.7 requires=hipblas/hipblas.h
+// hipify-plus-test: fails-before rocm-version=5.7 needs-header=hipblas/hipblas.h
 // A GEMM helper that asks for TF32 math when the device allows it, renamed for a hipBLAS
 // without math modes.
 #include <hip/hip_runtime.h>
