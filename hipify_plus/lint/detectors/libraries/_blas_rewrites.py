@@ -60,7 +60,7 @@ def argument_lookup(ctx: LintContext, args: Sequence[Node]) -> Lookup:
             return None
         declared = lookup_declaration(node)
         if declared is not None and declared.type_name in COMPUTE_VARIABLE_TYPES:
-            return ("type", compute_holder_type(ctx.settings.target_rocm, includes_lt(file_includes(ctx))))  # HP327's
+            return ("type", file_holder(ctx))  # HP327's
         if declared is not None:
             return ("type", declared.type_name)
         value = object_macros(ctx).get(text)
@@ -109,6 +109,11 @@ def _converted_header_symbol(ctx: LintContext, name: str) -> tuple[str, str] | N
     return None
 
 
+def file_holder(ctx: LintContext) -> str:
+    """The type convert gives a compute-type variable declared in this file (by what it includes)."""
+    return compute_holder_type(ctx.settings.target_rocm, includes_lt(file_includes(ctx)))
+
+
 def compute_holder(ctx: LintContext, name: Node) -> str | None:
     """The type convert gives the compute-type variable `name` (declared in this file or in a
     project header it includes) for the target release; None if it is not one."""
@@ -116,7 +121,7 @@ def compute_holder(ctx: LintContext, name: Node) -> str | None:
     version = ctx.settings.target_rocm
     if declared is not None:
         if declared.type_name in COMPUTE_VARIABLE_TYPES:
-            return compute_holder_type(version, includes_lt(file_includes(ctx)))
+            return file_holder(ctx)
         return declared.type_name if declared.type_name == "hipblasLtComputeType_t" else None
     symbol = _header(ctx, ctx.text(name))
     if symbol is None or symbol.kind != "variable" or symbol.texts[0] not in COMPUTE_VARIABLE_TYPES:

@@ -10,7 +10,7 @@ from hipify_plus.cuda.syntax import call_args as _args
 from hipify_plus.cuda.syntax import defines_name, same
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.libraries._blas_rewrites import compute_holder, file_includes
+from hipify_plus.lint.detectors.libraries._blas_rewrites import compute_holder, file_holder
 from hipify_plus.lint.detectors.libraries._calls import _ancestor, _callee, _calls, _starts, _uses
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
@@ -18,8 +18,6 @@ from hipify_plus.rewrite.blas import (
     COMPUTE_VARIABLE_TYPES,
     TF32_MARKER,
     XF32_ARCHES,
-    compute_holder_type,
-    includes_lt,
     plan_tf32,
     tf32_marker,
     type_positions,
@@ -105,8 +103,7 @@ def _compute_variable_context(node: Node, ctx: LintContext) -> str:
     holder: str | None
     if stored[0].type == "init_declarator":
         declared = _declared_type(stored[0], ctx)
-        lt = includes_lt(file_includes(ctx))
-        holder = compute_holder_type(ctx.settings.target_rocm, lt) if declared in COMPUTE_VARIABLE_TYPES else declared
+        holder = file_holder(ctx) if declared in COMPUTE_VARIABLE_TYPES else declared
     else:
         left = stored[0].child_by_field_name("left")
         holder = compute_holder(ctx, left) if left is not None and left.type == "identifier" else None

@@ -13,6 +13,7 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._blas_rewrites import (
     compute_holder,
     enumerator_leaves,
+    file_holder,
     file_includes,
     release,
 )
@@ -21,11 +22,9 @@ from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import (
     COMPUTE_VARIABLE_TYPES,
     blas_only,
-    compute_holder_type,
     compute_spelling,
     compute_type,
     data_macro_spelling,
-    includes_lt,
 )
 
 
@@ -66,7 +65,7 @@ def compute_variable_type(node: Node, ctx: LintContext) -> None:
     type_node = node.child_by_field_name("type")
     if type_node is None or ctx.text(type_node) not in COMPUTE_VARIABLE_TYPES or not _applies(ctx):
         return
-    holder = compute_holder_type(ctx.settings.target_rocm, includes_lt(file_includes(ctx)))
+    holder = file_holder(ctx)
     edits = [Edit(type_node.start_byte, type_node.end_byte, holder.encode())]
     missing: list[str] = []
     for child in node.named_children:
