@@ -9,6 +9,12 @@ arguments the CUDA call has, and what to do with them, by position in the CUDA c
     remove N          argument N goes
     drop N            argument N goes; an HP016 warning unless it is a null pointer constant
     duplicate N M     a copy of argument N (as translated) before argument M
+    size_t_out N      argument N points to where the library writes a size (size_t) and CUDA's
+                      function an int: `&v` of an `int v` declared alone in this function, used
+                      nowhere else by address or in a printf, is declared `size_t v` instead
+                      (HP019); any other argument leaves the call as it is, with HP015
+    size_t_out N cast the same, and the argument written as HIPIFY writes it:
+                      `reinterpret_cast<size_t*>(&v)` (a no-op once v is a size_t)
     fail              no rewrite is right: the call stays as it is, with HP015
 
 TEXT may hold `{hip_version}`: 100 * major + minor of the target release (602 for 6.2), and, for
@@ -30,13 +36,18 @@ from dataclasses import dataclass
 from functools import cache
 
 from hipify_plus import lexer
+from hipify_plus.cuda.declarations import Declared, lookup
+from hipify_plus.cuda.syntax import call_args, callee_node, node_text
 from hipify_plus.data import data_dir
 from hipify_plus.edits import Edit, EditBuffer
 from hipify_plus.mappings import Mapping
+from hipify_plus.parse import Node, Tree
 from hipify_plus.versions import Version, parse_version
 
 _NULL = re.compile(rb"^\s*(?:0|0[lLuU]*|NULL|nullptr|\(\s*void\s*\*\s*\)\s*0)\s*$")
-_OPS = frozenset({"insert", "replace", "remove", "drop", "duplicate", "fail"})
+_ADDRESS_OF = re.compile(rb"^\s*&\s*([A-Za-z_]\w*)\s*$")
+_FORMATTING = re.compile(r"^(?:std::)?\w*printf$")
+_OPS = frozenset({"insert", "replace", "remove", "drop", "duplicate", "size_t_out", "fail"})
 
 
 class TableError(ValueError):
@@ -90,6 +101,8 @@ def _operation(text: str, cuda: str, count: int) -> Operation:
         raise TableError(f"call_arguments.tsv: {cuda}: {text!r} needs a text")
     if op == "duplicate" and (not rest.isdigit() or int(rest) > count):
         raise TableError(f"call_arguments.tsv: {cuda}: {text!r} needs a target position")
+    if op == "size_t_out" and rest not in ("", "cast"):
+        raise TableError(f"call_arguments.tsv: {cuda}: {text!r}: size_t_out takes only `cast`")
     return Operation(op, position, rest)
 
 
@@ -129,12 +142,14 @@ class _Pending:
 class CallArguments:
     """The argument rewrites of one file's calls (see the module docstring)."""
 
-    def __init__(self, data: bytes, version: Version, report: Callable[..., None]) -> None:
+    def __init__(self, data: bytes, version: Version, report: Callable[..., None], tree: Tree | None = None) -> None:
         self.data = data
         self.version = version
         self.report = report
+        self.tree = tree
         self.rows = call_rows()
         self.pending: list[_Pending] = []
+        self.retyped: dict[int, Declared] = {}  # declaration start -> the `int` made a size_t (size_t_out)
 
     def accept(self, mapping: Mapping, target: str, start: int, end: int) -> bool:
         """Whether the name at [start, end) may be renamed to `target`. False: the call is left
@@ -164,7 +179,7 @@ class CallArguments:
                 **info,
             )
             return False
-        if row.fails:
+        if row.fails or not self._sizes_fit(row, args, side, start, end, info):
             self.report("HP015", start, end, f"`{mapping.cuda}` left as it is: {row.note}", **info)
             return False
         for operation in row.operations:
@@ -179,8 +194,93 @@ class CallArguments:
         self.pending.append(_Pending(row, args, close))
         return True
 
+    def _sizes_fit(
+        self, row: Row, args: list[tuple[int, int]], side: str, start: int, end: int, info: dict[str, str]
+    ) -> bool:
+        """Whether every `size_t_out` argument of the call points to a size_t once convert has
+        declared its variable so (HP019 says where); False leaves the call as it is."""
+        for operation in row.operations:
+            if operation.op != "size_t_out":
+                continue
+            declared = self._size_variable(args[operation.position], side)
+            if declared is None:
+                return False
+            if declared.type_name == "size_t" or declared.node.start_byte in self.retyped:
+                continue
+            self.retyped[declared.node.start_byte] = declared
+            type_node = declared.node.child_by_field_name("type")
+            assert type_node is not None
+            self.report(
+                "HP019",
+                type_node.start_byte,
+                type_node.end_byte,
+                f"`{declared.name}` declared `size_t`, not `int`: `{row.cuda}`'s ROC counterpart "
+                "writes the buffer size as a size_t (8 bytes) where cuSPARSE writes an int",
+                identifier=row.cuda,
+            )
+        return True
+
+    def _size_variable(self, arg: tuple[int, int], side: str) -> Declared | None:
+        """The variable `&v` points to, when it is a size_t or an `int` convert may declare
+        size_t: declared alone in a function of this file, its address taken only for
+        `size_t_out` arguments, never formatted by a printf, never named in a macro."""
+        match = _ADDRESS_OF.match(self.data[slice(*arg)])
+        if match is None or self.tree is None:
+            return None
+        use = self.tree.root_node.descendant_for_byte_range(arg[0] + match.start(1), arg[0] + match.end(1))
+        declared = lookup(use) if use is not None and use.type == "identifier" else None
+        if declared is None or declared.node.type != "declaration" or not declared.plain_value:
+            return None
+        if declared.type_name == "size_t":
+            return declared
+        scope = declared.node.parent
+        if (
+            declared.type_name != "int"
+            or declared.qualifiers
+            or len(declared.node.children_by_field_name("declarator")) != 1
+            or scope is None
+            or scope.type != "compound_statement"
+            or re.search(rb"^[ \t]*#[ \t]*define\b.*\b%s\b" % match.group(1), self.data, re.M)
+        ):
+            return None
+        if all(self._size_use(u, side) for u in _identifiers(scope, declared.name) if lookup(u) == declared):
+            return declared
+        return None
+
+    def _size_use(self, use: Node, side: str) -> bool:
+        """A use of a size variable convert may retype: a value outside printf's arguments, or
+        its address as a `size_t_out` argument of a call this translation rewrites."""
+        parent = use.parent
+        if parent is not None and parent.type == "pointer_expression" and node_text(parent).startswith("&"):
+            argument_list = parent.parent
+            if argument_list is None or argument_list.type != "argument_list" or argument_list.parent is None:
+                return False
+            call = argument_list.parent
+            callee = callee_node(call)
+            if callee is None:
+                return False
+            position = next((i for i, a in enumerate(call_args(call)) if a == parent), -1)
+            return any(
+                o.op == "size_t_out" and o.position == position
+                for r in self.rows.get(node_text(callee), ())
+                if r.applies(side, self.version) and r.count == len(call_args(call))
+                for o in r.operations
+            )
+        node: Node | None = use
+        while node is not None and node.type not in ("compound_statement", "translation_unit"):
+            if node.type == "call_expression":
+                callee = callee_node(node)
+                if callee is not None and _FORMATTING.match(node_text(callee)):
+                    return False
+            node = node.parent
+        return True
+
     def apply(self, buffer: EditBuffer) -> None:
         """Rewrite the arguments of every accepted call; run after every rename."""
+        for declared in self.retyped.values():
+            type_node = declared.node.child_by_field_name("type")
+            assert type_node is not None
+            buffer.add(Edit(type_node.start_byte, type_node.end_byte, b"size_t"))
         for pending in self.pending:
             self._rewrite(buffer, pending)
 
@@ -205,6 +305,9 @@ class CallArguments:
                 buffer.replace_absorbing(*args[operation.position], text)
             elif operation.op in ("remove", "drop"):
                 removed.add(operation.position)
+            elif operation.op == "size_t_out" and operation.text == "cast":
+                pointer = buffer.render(*args[operation.position]).strip()
+                buffer.replace_absorbing(*args[operation.position], b"reinterpret_cast<size_t*>(%s)" % pointer)
         for first, last in _runs(sorted(removed)):
             if last < count - 1:
                 buffer.replace_absorbing(args[first][0], args[last + 1][0], b"")
@@ -223,6 +326,19 @@ class CallArguments:
 
 
 _SIMPLE = re.compile(rb"^[A-Za-z_0-9.]+$")
+
+
+def _identifiers(scope: Node, name: str) -> list[Node]:
+    """The identifiers spelled `name` inside `scope`."""
+    found, stack = [], [scope]
+    while stack:
+        node = stack.pop()
+        if node.type == "identifier":
+            if node_text(node) == name:
+                found.append(node)
+        else:
+            stack.extend(node.children)
+    return found
 
 
 def _operand(text: bytes) -> bytes:

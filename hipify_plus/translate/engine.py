@@ -284,7 +284,7 @@ class _Translation:
         defining = _defining(relevant)
         local = {name for _, name in defining}
         self.defined = set(self.project_names) | local
-        self.arguments = CallArguments(self.data, self.options.rocm_version, self.report)
+        self.arguments = CallArguments(self.data, self.options.rocm_version, self.report, tree)
         self.legacy_cublas = legacy_cublas.legacy_cublas_names(
             self.table, {p.text[1:-1].decode("utf-8", "replace") for p in found.get("include", []) if p.text}, self.data
         )

@@ -17,6 +17,18 @@ int sizes(cusparseHandle_t h, cusparseMatDescr_t descr, csrilu02Info_t info, int
     return bytes;
 }
 
+int kept(cusparseHandle_t h, cusparseMatDescr_t descr, csric02Info_t info, int m, int nnz,
+         float *val, const int *rowPtr, const int *colInd, int *out)
+{
+    int rows = m, bytes = 0;  // declared with another variable
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, &bytes);  // expect: HP015
+    int printed = 0;  // formatted by printf as an int
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, &printed);  // expect: HP015
+    printf("%d bytes\n", printed);
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, out);  // expect: HP015
+    return rows + bytes;
+}
+
 void solve(cusparseHandle_t h, cusparseSpMatDescr_t A, cusparseDnMatDescr_t B, cusparseDnMatDescr_t C,
            cusparseDnVecDescr_t x, cusparseDnVecDescr_t y, cusparseSpSVDescr_t sv, cusparseSpSMDescr_t sm,
            void *buffer)

@@ -17,6 +17,18 @@ int sizes(rocsparse_handle h, rocsparse_mat_descr descr, rocsparse_mat_info info
     return bytes;
 }
 
+int kept(rocsparse_handle h, rocsparse_mat_descr descr, rocsparse_mat_info info, int m, int nnz,
+         float *val, const int *rowPtr, const int *colInd, int *out)
+{
+    int rows = m, bytes = 0;  // declared with another variable
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, &bytes);  // expect: HP015
+    int printed = 0;  // formatted by printf as an int
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, &printed);  // expect: HP015
+    printf("%d bytes\n", printed);
+    cusparseScsric02_bufferSize(h, m, nnz, descr, val, rowPtr, colInd, info, out);  // expect: HP015
+    return rows + bytes;
+}
+
 void solve(rocsparse_handle h, rocsparse_spmat_descr A, rocsparse_dnmat_descr B, rocsparse_dnmat_descr C,
            rocsparse_dnvec_descr x, rocsparse_dnvec_descr y, hipsparseSpSVDescr_t sv, hipsparseSpSMDescr_t sm,
            void *buffer)

@@ -41,7 +41,7 @@ int main(int argc, char **argv)
     }
     int *h = nullptr;
     if (pinned) {
-        if (hipHostMalloc(&h, 32 * sizeof(int)) != hipSuccess)
+        if (hipHostMalloc(&h, 32 * sizeof(int), hipHostMallocDefault) != hipSuccess)
             fprintf(stderr, "cudaMallocHost failed, falling back to \"new int[32]\"\n");
     }
     if (!h) h = new int[32];

@@ -27,8 +27,8 @@ int main()
     const size_t bytes = n * sizeof(float);
 
     float *h_in = nullptr, *h_out = nullptr;
-    check(hipHostMalloc((void **)&h_in, bytes), "cudaMallocHost(in)");
-    check(hipHostMalloc((void **)&h_out, bytes), "cudaMallocHost(out)");
+    check(hipHostMalloc((void **)&h_in, bytes, hipHostMallocDefault), "cudaMallocHost(in)");
+    check(hipHostMalloc((void **)&h_out, bytes, hipHostMallocDefault), "cudaMallocHost(out)");
     for (int i = 0; i < n; ++i)
         h_in[i] = static_cast<float>(i % 1000) * 0.001f;
 

@@ -1,5 +1,6 @@
 // CUDA's runtime takes kernels through `T*` templates; HIP takes `const void*`, so the renamed
-// calls pass reinterpret_cast<const void*>(kernel).
+// calls pass reinterpret_cast<const void*>(kernel). Convert writes the cast as HIPIFY does where
+// the call compiles without it too: a `void*` kernel pointer, hipLaunchCooperativeKernel.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -51,6 +52,9 @@ int main()
     void* args[] = {&in, &factor, &count};
     CHECK(cudaLaunchKernel(scale, dim3(n / 256), dim3(256), args, 0, 0));
     CHECK(cudaLaunchKernel((void*)scale, dim3(n / 256), dim3(256), args));
+    void* kernel = (void*)scale;
+    CHECK(cudaFuncSetCacheConfig(kernel, cudaFuncCachePreferShared));
+    CHECK(cudaLaunchCooperativeKernel(scale, dim3(1), dim3(256), args, 0, 0));
     blockSum<256><<<n / 256, 256, 256 * sizeof(float)>>>(in, out, n);
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaFree(out));

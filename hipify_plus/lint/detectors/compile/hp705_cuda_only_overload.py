@@ -172,6 +172,23 @@ def _host_alloc(ctx: LintContext, call: Node) -> None:
     )
 
 
+def _host_malloc_flags(ctx: LintContext, call: Node) -> None:
+    """`cudaMallocHost(&p, size)` renamed: HIP's C declaration of `hipHostMalloc` takes flags
+    (only its C++ template defaults them), so a C file needs them written; convert writes them in
+    every file, as HIPIFY does, so that a port reads the same whichever tool made it."""
+    last = call_args(call)[-1]
+    fix = ctx.fix(
+        "HP705", "Pass `hipHostMallocDefault`", [Edit(last.end_byte, last.end_byte, b", hipHostMallocDefault")]
+    )
+    ctx.report(
+        "HP705",
+        call,
+        "`hipHostMalloc` takes its flags as a third argument (CUDA's `cudaMallocHost` has none; only HIP's "
+        "C++ template defaults them): pass `hipHostMallocDefault`",
+        fix,
+    )
+
+
 @detector("call_expression", emits=("HP705",))
 def cuda_only_overload(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
@@ -183,6 +200,10 @@ def cuda_only_overload(node: Node, ctx: LintContext) -> None:
         return
     if name in _defaulted_calls():
         _defaults(ctx, node, name)
+        return
+    if name == "hipHostMalloc" and len(call_args(node)) == 2:
+        if ctx.settings.converted or ctx.source.path.endswith(".c"):
+            _host_malloc_flags(ctx, node)
         return
     if name not in _CALLS:
         return

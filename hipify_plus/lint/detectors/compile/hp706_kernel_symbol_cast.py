@@ -1,7 +1,9 @@
 """HP706: a kernel (`k`, `k<float>`, `&k`, a function pointer) passed to a HIP function that
 takes `const void*` and has no template overload in any HIP release (`hipFuncSetAttribute`,
 `hipFuncGetAttributes`, `hipLaunchKernel`, ...): CUDA's `T*` templates took it as it is, HIP needs
-`reinterpret_cast<const void*>(k)`."""
+`reinterpret_cast<const void*>(k)`. Convert also writes the cast where the call compiles without
+it, as HIPIFY does (an object pointer such as `void* fn`, `hipLaunchCooperativeKernel`'s kernel),
+so that a port reads the same whichever tool made it; lint reports only what does not compile."""
 
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import detector
 from hipify_plus.parse import Node
 
-# function -> the argument that is the kernel. hipLaunchCooperativeKernel and the hipOccupancy*
-# calculators are left out: HIP has had template overloads for them since ROCm 4.5.
+# function -> the argument that is the kernel. hipLaunchCooperativeKernel (cast by convert only)
+# and the hipOccupancy* calculators are left out: HIP has template overloads for them since ROCm 4.5.
 KERNEL_ARGUMENT = {
     "hipFuncSetAttribute": 0,
     "hipFuncSetCacheConfig": 0,
@@ -23,15 +25,22 @@ KERNEL_ARGUMENT = {
     "hipExtLaunchKernel": 0,
     "hipLaunchByPtr": 0,
 }
+CONVERT_ALSO = {"hipLaunchCooperativeKernel": 0}  # compiles either way; HIPIFY casts it
 _NULL = frozenset({"nullptr", "NULL", "0"})
 CAST = "reinterpret_cast<const void*>"
+
+
+def _cast_already(argument: Node) -> bool:
+    """A cast or a null pointer: nothing to write."""
+    inner = unparenthesized(argument)
+    return is_cast(inner) or node_text(inner) in _NULL
 
 
 def _converts_already(argument: Node) -> bool:
     """The argument converts to `const void*` by itself: a cast, a null pointer, or a name
     declared here as an object pointer (`void* fn`, `float* p`)."""
     inner = unparenthesized(argument)
-    if is_cast(inner) or node_text(inner) in _NULL:
+    if _cast_already(inner):
         return True
     if inner.type != "identifier":
         return False
@@ -50,22 +59,23 @@ def kernel_symbol_cast(node: Node, ctx: LintContext) -> None:
     if callee is None or callee.type != "identifier":
         return
     name = node_text(callee)
-    index = KERNEL_ARGUMENT.get(name)
+    converted = ctx.settings.converted
+    index = KERNEL_ARGUMENT.get(name, CONVERT_ALSO.get(name) if converted else None)
     if index is None or ctx.source.path.endswith(".c"):
         return
     args = call_args(node)
-    if len(args) <= index or _converts_already(args[index]):
+    if len(args) <= index or (_cast_already if converted else _converts_already)(args[index]):
         return
     kernel = args[index]
     text = node_text(kernel)
     fix = ctx.fix(
         "HP706", f"Pass `{CAST}({text})`", [Edit(kernel.start_byte, kernel.end_byte, f"{CAST}({text})".encode())]
     )
-    ctx.report(
-        "HP706",
-        kernel,
-        f"`{name}` takes `const void*` and HIP has no template overload of it, as "
-        f"CUDA has for kernels: pass `{CAST}({text})` (the kernel's address, what CUDA's template "
-        "passes)",
-        fix,
-    )
+    if name in CONVERT_ALSO or _converts_already(kernel):
+        message = f"`{text}` passed to `{name}` as `{CAST}({text})`, as HIPIFY writes it (it converts as it is)"
+    else:
+        message = (
+            f"`{name}` takes `const void*` and HIP has no template overload of it, as CUDA has for "
+            f"kernels: pass `{CAST}({text})` (the kernel's address, what CUDA's template passes)"
+        )
+    ctx.report("HP706", kernel, message, fix)
