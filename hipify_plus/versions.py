@@ -21,3 +21,11 @@ def parse_version(text: str) -> Version:
 def format_version(version: Version) -> str:
     major, minor, patch = version
     return f"{major}.{minor}" if patch == 0 else f"{major}.{minor}.{patch}"
+
+
+def in_range(version: Version, bound: str) -> bool:
+    """Whether `version` lies within `bound`: '' (every release), '>=6.0' or '<6.4'."""
+    if not bound:
+        return True
+    limit = parse_version(bound.lstrip("<>="))
+    return version >= limit if bound.startswith(">=") else version < limit

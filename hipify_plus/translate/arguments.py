@@ -37,12 +37,12 @@ from functools import cache
 
 from hipify_plus import lexer
 from hipify_plus.cuda.declarations import Declared, lookup
-from hipify_plus.cuda.syntax import call_args, callee_node, node_text
+from hipify_plus.cuda.syntax import call_args, callee_node, descendants, node_text, same
 from hipify_plus.data import data_dir
 from hipify_plus.edits import Edit, EditBuffer
 from hipify_plus.mappings import Mapping
 from hipify_plus.parse import Node, Tree
-from hipify_plus.versions import Version, parse_version
+from hipify_plus.versions import Version, in_range
 
 _NULL = re.compile(rb"^\s*(?:0|0[lLuU]*|NULL|nullptr|\(\s*void\s*\*\s*\)\s*0)\s*$")
 _ADDRESS_OF = re.compile(rb"^\s*&\s*([A-Za-z_]\w*)\s*$")
@@ -73,10 +73,7 @@ class Row:
     def applies(self, side: str, version: Version) -> bool:
         if self.side != "always" and self.side != side:
             return False
-        if not self.rocm:
-            return True
-        bound = parse_version(self.rocm.lstrip("<>="))
-        return version >= bound if self.rocm.startswith(">=") else version < bound
+        return in_range(version, self.rocm)
 
     @property
     def fails(self) -> bool:
@@ -243,7 +240,8 @@ class CallArguments:
             or re.search(rb"^[ \t]*#[ \t]*define\b.*\b%s\b" % match.group(1), self.data, re.M)
         ):
             return None
-        if all(self._size_use(u, side) for u in _identifiers(scope, declared.name) if lookup(u) == declared):
+        uses = [n for n in descendants(scope) if n.type == "identifier" and node_text(n) == declared.name]
+        if all(self._size_use(u, side) for u in uses if _refers_to(u, declared)):
             return declared
         return None
 
@@ -259,7 +257,7 @@ class CallArguments:
             callee = callee_node(call)
             if callee is None:
                 return False
-            position = next((i for i, a in enumerate(call_args(call)) if a == parent), -1)
+            position = next((i for i, a in enumerate(call_args(call)) if same(a, parent)), -1)
             return any(
                 o.op == "size_t_out" and o.position == position
                 for r in self.rows.get(node_text(callee), ())
@@ -328,17 +326,9 @@ class CallArguments:
 _SIMPLE = re.compile(rb"^[A-Za-z_0-9.]+$")
 
 
-def _identifiers(scope: Node, name: str) -> list[Node]:
-    """The identifiers spelled `name` inside `scope`."""
-    found, stack = [], [scope]
-    while stack:
-        node = stack.pop()
-        if node.type == "identifier":
-            if node_text(node) == name:
-                found.append(node)
-        else:
-            stack.extend(node.children)
-    return found
+def _refers_to(use: Node, declared: Declared) -> bool:
+    found = lookup(use)
+    return found is not None and same(found.node, declared.node)
 
 
 def _operand(text: bytes) -> bytes:

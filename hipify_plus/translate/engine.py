@@ -293,7 +293,7 @@ class _Translation:
             if self.options.roc
             else None
         )
-        self.call_enums = CallEnums(tree, self.table)
+        self.call_enums = CallEnums(tree, self.table, self.options.rocm_version)
 
         for node, name in relevant:
             self.identifier(node.start_byte, node.end_byte, name)
