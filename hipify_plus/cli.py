@@ -60,9 +60,19 @@ def _root(
 
 @app.command()
 def convert(
-    paths: Annotated[list[Path], typer.Argument(help="CUDA files or folders to convert.")],
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="CUDA files or folders to convert; `-` reads standard input (the result on stdout)."),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("-o", "--output", help="Output file or folder (a folder mirrors the input tree).")
+    ] = None,
+    stdin_filename: Annotated[
+        str | None,
+        typer.Option(
+            "--stdin-filename",
+            help="With `-`: the file standard input stands for (its kind: .cu, .cuh, .cpp, .h; its name in findings).",
+        ),
     ] = None,
     in_place: Annotated[
         bool, typer.Option("--in-place", help="Rewrite the inputs, keeping a backup of every changed file.")
@@ -185,7 +195,7 @@ def convert(
 
     code = run_convert(
         ConvertArgs(
-            paths=paths,
+            paths=paths or [],
             output=output,
             in_place=in_place,
             backup_suffix=backup_suffix,
@@ -219,6 +229,7 @@ def convert(
             compile_commands=compile_commands,
             statistics=statistics,
             output_file=output_file,
+            stdin_filename=stdin_filename,
         )
     )
     raise typer.Exit(code)

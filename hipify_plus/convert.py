@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_plus import __version__
+from hipify_plus.data import installation_fingerprint
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
 from hipify_plus.files import FoundFile, walk
@@ -222,6 +223,7 @@ def _settings_key(settings: ConvertSettings) -> str:
     raw = json.dumps(
         {
             "version": __version__,
+            "installation": installation_fingerprint(),
             "options": options,
             "engine": list(settings.hipify_perl) if settings.hipify_perl else "builtin",
             "rename": [settings.rename, settings.header_suffix],
@@ -408,6 +410,21 @@ def convert(
         _save_cache(cache_file, new_cache)
     report.outcomes.sort(key=lambda o: o.input)
     return report
+
+
+def convert_data(path: str, data: bytes, settings: ConvertSettings) -> tuple[bytes, FileOutcome]:
+    """One source given as bytes (standard input) and named `path` (its kind and settings): its
+    converted text (`data` after an error) and outcome, as a single file converted to an output
+    file gives them. Nothing is read or written, nothing cached."""
+    result = _guarded_translate((path, data, settings.options, frozenset(), settings.hipify_perl))
+    if isinstance(result, Exception):
+        return data, FileOutcome(path, None, "error", message=str(result))
+    output: bytes = result["text"]
+    diagnostics = [Diagnostic.from_json(r) for r in result["diagnostics"]]
+    status = "changed" if output != data else "unchanged"
+    return output, FileOutcome(
+        path, "-", status, diagnostics, renamed=result["renamed"], rewritten=tuple(result["rewritten"])
+    )
 
 
 def _visible_names(

@@ -4,7 +4,9 @@ command (--rocm-version / --target-rocm, --offload-arch / --arch)."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,29 @@ def test_target_options_have_one_spelling_everywhere(tree: Path, tmp_path: Path,
         _, out, _ = run(["lint", str(source), rocm, "6.2", arch, "gfx942", "--output-format", "json"], capsys)
         lint_outputs.append(json.loads(out))
     assert lint_outputs[0] == lint_outputs[1]
+
+
+@pytest.mark.parametrize("command", ["convert", "lint"])
+def test_standard_input_is_read_the_same_way_by_convert_and_lint(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """`-` with --stdin-filename: the name decides the kind and names the findings; a name of
+    no kind and binary input are usage errors with the same words."""
+    data = WARP.read_bytes()
+    (tmp_path / "k.cu").write_bytes(data)
+    writes = ["-o", str(tmp_path / "k.hip"), "--no-cache"] if command == "convert" else []
+    _, file_out, _ = run([command, str(tmp_path / "k.cu"), *writes, "--target-rocm", "5.7", "-q"], capsys)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run([command, "-", "--stdin-filename", "warp/k.cu", "--target-rocm", "5.7", "-q"], capsys)
+    findings = err if command == "convert" else out
+    assert code == 1 and "warp/k.cu:" in findings and str(tmp_path) not in findings
+    assert findings.replace("warp/k.cu", str(tmp_path / "k.cu")) == file_out
+    if command == "convert":
+        assert out.encode() == (tmp_path / "k.hip").read_bytes()
+    for stdin_data, extra, message in (
+        (data, ["--stdin-filename", "notes.txt"], f"not a file kind hipify-plus {command}s"),
+        (b"\0\1binary", [], f"standard input is a binary file, not {command}ed"),
+    ):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin_data)))
+        code, _, err = run([command, "-", *extra], capsys)
+        assert code == 2 and message in err and "Traceback" not in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -164,3 +165,84 @@ def test_python_dash_m_entry_point(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
     )
     assert done.returncode == 0 and done.stdout.startswith("hipify-plus ")
+
+
+STDIN_SOURCE = b"""#include <cuda_runtime.h>
+#include <cublas_v2.h>
+__global__ void k(int* p) { p[0] = __shfl_xor_sync(0xffffffff, p[0], 1); }
+void f(cublasHandle_t h, const void* a, void* c, const float* al) {
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, al, a, CUDA_R_32F, 4, a, CUDA_R_32F, 4, al, c, CUDA_R_32F, 4,
+               CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  cudaNotARealCall();
+}
+"""
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+@pytest.mark.parametrize(("name", "release"), [("src/k.cu", "5.7"), ("src/k.cu", "7.0"), ("include/k.cuh", "6.2")])
+def test_standard_input_converts_as_the_named_file(
+    name: str, release: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).parent.mkdir(parents=True)
+    (tmp_path / name).write_bytes(STDIN_SOURCE)
+    common = ["--rocm-version", release, "-q"]
+    file_code, file_findings, _ = run(["convert", name, "-o", "out/k", "--no-cache", *common], capsys)
+    expected = (tmp_path / "out" / "k").read_bytes()
+    assert expected != STDIN_SOURCE and file_findings
+    _stdin(monkeypatch, STDIN_SOURCE)
+    code, out, err = run(["convert", "-", "--stdin-filename", name, *common], capsys)
+    assert (code, out.encode(), err) == (file_code, expected, file_findings)  # text on stdout, findings on stderr
+    assert code == 1 and f"{name}:7:3: HP006" in err
+    # standard input wrote nothing: no cache, no output, beside what the file conversion wrote
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["out", name.split("/")[0]])
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["k"]
+
+
+def test_standard_input_summary_json_and_exit_codes(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    _stdin(monkeypatch, STDIN_SOURCE)
+    code, out, err = run(["convert", "-", "--rocm-version", "7.0"], capsys)  # no --stdin-filename: a .cu named `-`
+    assert code == 1 and "hipblasGemmEx(h" in out and "__shfl_xor_sync(~0ull" in out
+    assert "-:7:3: HP006" in err and "standard input converted as - for ROCm 7.0 (changed)" in err
+    _stdin(monkeypatch, STDIN_SOURCE)
+    code, out, err = run(["convert", "-", "--rocm-version", "6.2", "-q", "--output-format", "json"], capsys)
+    assert code == 1 and "hipblasGemmEx_v2(h" in out
+    assert [f["rule"] for f in json.loads(err)] == ["HP008", "HP006"]  # __shfl_xor_sync needs 7.0
+    _stdin(monkeypatch, b"int plain(int x) { return x; }\n")
+    code, out, err = run(["convert", "-", "--stdin-filename", "plain.h", "--rocm-version", "6.2"], capsys)
+    assert (code, out) == (0, "int plain(int x) { return x; }\n") and "(unchanged); no findings" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["-o", "out.hip"], "-o/--output cannot be used with standard input"),
+        (["--in-place"], "--in-place cannot be used with standard input"),
+        (["--check"], "--check cannot be used with standard input"),
+        (["-j", "2"], "-j/--jobs cannot be used with standard input"),
+        (["--rename"], "--rename cannot be used with standard input"),
+        (["--engine", "hipify-perl"], "--engine hipify-perl reads files"),
+        (["--stdin-filename", "notes.txt"], "not a file kind hipify-plus converts"),
+        (["--stdin-filename", "Makefile"], "not a file kind hipify-plus converts"),
+        (["also.cu"], "cannot be converted together with other paths"),
+    ],
+)
+def test_standard_input_refuses_what_needs_files(
+    extra: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _stdin(monkeypatch, STDIN_SOURCE)
+    code, out, err = run(["convert", "-", *extra], capsys)
+    assert code == 2 and message in err and out == "" and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_standard_input_binary_and_nothing_to_convert(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    _stdin(monkeypatch, b"\0\1\2binary")
+    code, out, err = run(["convert", "-", "--stdin-filename", "k.cu"], capsys)
+    assert code == 2 and "binary" in err and out == ""
+    code, _, err = run(["convert"], capsys)
+    assert code == 2 and "nothing to convert" in err

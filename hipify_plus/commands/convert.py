@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hipify_plus.check.installed import installed_releases, library_words
+from hipify_plus.check.model import CheckResult
 from hipify_plus.commands.checking import check_settings, look_for_hipcc, write_statuses
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
-from hipify_plus.commands.output import ReportOutput
+from hipify_plus.commands.output import ReportOutput, is_standard_input, read_standard_input, write_standard_output
 from hipify_plus.compile_flags import CompileCommandsError
-from hipify_plus.convert import ConvertError, ConvertReport, ConvertSettings, convert
+from hipify_plus.convert import ConvertError, ConvertReport, ConvertSettings, convert, convert_data
+from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.mappings import load_mappings
 from hipify_plus.pipeline import resolve_rewrites
 from hipify_plus.report.json import diagnostics_json, write_json
@@ -20,7 +22,7 @@ from hipify_plus.report.statistics import rule_statistics, write_statistics
 from hipify_plus.report.text import summary, write_text
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, find_hipify_perl
-from hipify_plus.versions import format_version, parse_version
+from hipify_plus.versions import Version, format_version, parse_version
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,9 +63,53 @@ class ConvertArgs:
     no_rewrite: list[str] | None = None
     statistics: bool = False
     output_file: Path | None = None
+    stdin_filename: str | None = None
+
+
+def _stdin_problem(args: ConvertArgs) -> str:
+    """Why the options cannot go with standard input (empty: they can). The content-hash cache
+    is never read or written for it."""
+    given = [
+        option
+        for option, used in (
+            ("-o/--output", args.output is not None),
+            ("--in-place", args.in_place),
+            ("--rename", args.rename),
+            ("--header-suffix", args.header_suffix is not None),
+            ("--check", args.check),
+            ("-j/--jobs", args.jobs != 0),
+            ("--include/--exclude", bool(args.include or args.exclude)),
+            ("--compile-commands", args.compile_commands is not None),
+            ("-I/--include-dir", bool(args.include_dirs)),
+            ("-D/--define", bool(args.defines)),
+        )
+        if used
+    ]
+    if given:
+        return (
+            f"{', '.join(given)} cannot be used with standard input (`-`): the converted text goes to "
+            "standard output and the findings to standard error, one file, no cache, no compile"
+        )
+    if args.engine == "hipify-perl":
+        return "--engine hipify-perl reads files: it cannot take standard input (`-`)"
+    return ""
 
 
 def run_convert(args: ConvertArgs) -> int:
+    """`paths` of ["-"] (or none, with `stdin_filename`) converts standard input as the file
+    `stdin_filename` names (its kind: .cu, .cuh, .cpp, .h ...): the converted text goes to standard
+    output, the findings and the summary to standard error (or the findings to `output_file`)."""
+    stdin = is_standard_input(args.paths, args.stdin_filename)
+    if "-" in [str(p) for p in args.paths] and not stdin:
+        return usage_error("`-` (standard input) cannot be converted together with other paths")
+    if stdin:
+        refused = _stdin_problem(args)
+        if refused:
+            return usage_error(refused)
+    elif args.stdin_filename is not None:
+        print("hipify-plus: warning: --stdin-filename is used only when reading standard input (`-`)", file=sys.stderr)
+    if not args.paths and not stdin:
+        return usage_error("nothing to convert: give CUDA files or folders, or `-` for standard input")
     header_suffix = args.header_suffix
     table = load_mappings()
     # without --rocm-version the target is the installed hipcc's release, else the newest known
@@ -125,6 +171,8 @@ def run_convert(args: ConvertArgs) -> int:
         hipify_perl=command,
         max_file_size=args.max_file_size,
     )
+    if stdin:
+        return _convert_stdin(args, settings, version, machine, libraries)
     checking = None
     if args.check:
         try:
@@ -155,16 +203,7 @@ def run_convert(args: ConvertArgs) -> int:
             return usage_error(f"internal error in --check: {type(exc).__name__}: {exc}")
     diagnostics = report.diagnostics + (checked.diagnostics if checked else [])
     findings_out = ReportOutput(args.output_file)
-    if args.statistics:  # what convert left: its safe fixes are applied already
-        write_statistics(args.output_format, rule_statistics(diagnostics), findings_out.stream)
-    elif args.output_format == "json" and checked is not None:
-        both = {"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}
-        json.dump(both, findings_out.stream, indent=2)
-        findings_out.stream.write("\n")
-    elif args.output_format == "json":
-        write_json(diagnostics, findings_out.stream)
-    else:
-        write_text(diagnostics, findings_out.stream)
+    _write_findings(args, diagnostics, checked, findings_out)
     problem = findings_out.finish()
     if problem is not None:
         print(f"hipify-plus: error: {problem}", file=sys.stderr)
@@ -191,6 +230,27 @@ def run_convert(args: ConvertArgs) -> int:
         )
         if checked is not None:
             print(f"hipify-plus: {checked.summary()}", file=sys.stderr)
+    return _exit_code(args, report, diagnostics, checked, internal)
+
+
+def _write_findings(
+    args: ConvertArgs, diagnostics: list[Diagnostic], checked: CheckResult | None, findings_out: ReportOutput
+) -> None:
+    if args.statistics:  # what convert left: its safe fixes are applied already
+        write_statistics(args.output_format, rule_statistics(diagnostics), findings_out.stream)
+    elif args.output_format == "json" and checked is not None:
+        both = {"diagnostics": diagnostics_json(diagnostics), "check": checked.to_json()}
+        json.dump(both, findings_out.stream, indent=2)
+        findings_out.stream.write("\n")
+    elif args.output_format == "json":
+        write_json(diagnostics, findings_out.stream)
+    else:
+        write_text(diagnostics, findings_out.stream)
+
+
+def _exit_code(
+    args: ConvertArgs, report: ConvertReport, diagnostics: list[Diagnostic], checked: CheckResult | None, internal: bool
+) -> int:
     if internal:
         return EXIT_ERROR
     if args.exit_zero:
@@ -200,6 +260,50 @@ def run_convert(args: ConvertArgs) -> int:
     findings = any(d.severity in ("error", "warning") for d in diagnostics)
     changed_any = any(report.count(s) for s in ("changed", "error", "skipped"))
     return EXIT_FINDINGS if findings or changed_any else EXIT_CLEAN
+
+
+def _convert_stdin(
+    args: ConvertArgs,
+    settings: ConvertSettings,
+    version: Version,
+    machine: bool,
+    libraries: tuple[tuple[str, Version], ...],
+) -> int:
+    """Standard input converted as the file --stdin-filename names: the text on standard output,
+    the findings (or statistics) on standard error unless --output-file, the summary after them."""
+    given = read_standard_input(
+        args.stdin_filename,
+        args.max_file_size,
+        ("source",),
+        "a C/C++/CUDA/HIP source: .cu, .cuh, .cpp, .h ...",
+        "converts",
+    )
+    if given is None:
+        return EXIT_ERROR
+    output, outcome = convert_data(given.path, given.data, settings)
+    if given.path != given.display:
+        diagnostics = [replace(d, path=given.display) for d in outcome.diagnostics]
+        outcome = replace(outcome, input=given.display, diagnostics=diagnostics)
+    if outcome.status != "error":  # nothing on standard output when the conversion failed
+        write_standard_output(output)
+    report = ConvertReport([outcome])
+    findings_out = ReportOutput(args.output_file, sys.stderr)
+    _write_findings(args, report.diagnostics, None, findings_out)
+    problem = findings_out.finish()
+    if problem is not None:
+        print(f"hipify-plus: error: {problem}", file=sys.stderr)
+        return EXIT_ERROR
+    if outcome.status == "error":
+        print(f"hipify-plus: error: {outcome.input}: {outcome.message}", file=sys.stderr)
+    elif not args.quiet:
+        print(
+            f"hipify-plus: standard input converted as {given.display} for ROCm "
+            f"{format_version(version)}{' (the installed hipcc' + library_words(libraries) + ')' if machine else ''} "
+            f"({outcome.status}); {summary(report.diagnostics)}",
+            file=sys.stderr,
+        )
+    internal = outcome.status == "error" and outcome.message.startswith("internal error")
+    return _exit_code(args, report, report.diagnostics, None, internal)
 
 
 def _run_with_progress(paths: list[Path], settings: ConvertSettings, show: bool) -> ConvertReport:

@@ -2,11 +2,12 @@
 
 For a CUDA name: its HIP and ROC names with the library of each, the release each appeared (the
 headers' release where rules/mappings/verified_versions.tsv measured one), deprecation, removal
-and changes on both sides, what convert writes for a target release and which finding it gives,
-the notes of the hand-written mapping tables, and the rules whose documentation mentions the name
-(64-bit warp masks, what __launch_bounds__ means on AMD, MIOpen's argument order ...). A HIP or
-ROC name is explained through the CUDA names that map to it; a rule id or name prints the rule's
-documentation, as `hipify-plus rule` does.
+and changes on both sides, what convert writes for a target release and which finding it gives
+(the translator's decision, then the release-dependent rewrites it applies: HP318, HP327) and
+the releases where that changes, the notes of the hand-written mapping tables, and the rules
+whose documentation mentions the name (64-bit warp masks, what __launch_bounds__ means on AMD,
+MIOpen's argument order ...). A HIP or ROC name is explained through the CUDA names that map to
+it; a rule id or name prints the rule's documentation, as `hipify-plus rule` does.
 """
 
 from __future__ import annotations
@@ -26,7 +27,18 @@ from hipify_plus.mappings import (
     MappingTable,
     load_mappings,
 )
+from hipify_plus.pipeline import ConvertRule, convert_rules
 from hipify_plus.registry import Rule, all_rules
+from hipify_plus.rewrite.blas import (
+    COMPUTE_VARIABLE_TYPES,
+    compute_holder_type,
+    compute_type,
+    data_type,
+    gemm_shape,
+    hipblas_form,
+    hipblas_gemm,
+    plan_hipblas_gemm,
+)
 from hipify_plus.versions import Version, format_version
 
 _RULE_ID = re.compile(r"^HP\d{3}$", re.IGNORECASE)
@@ -117,35 +129,167 @@ def spelled(fallback: str) -> str:
     return f"`{fallback}`"
 
 
-def convert_writes(mapping: Mapping, version: Version, roc: bool) -> str:
-    """What convert writes for the name at a target release, and the finding it gives (the
-    translator's own decisions: translate/engine.py)."""
+def _translation(mapping: Mapping, version: Version, roc: bool) -> tuple[str | None, str]:
+    """What the translator (translate/engine.py) writes for the name at a target release: the
+    spelling it writes (None when it leaves the CUDA name or drops it for a call form), and the
+    sentence saying so with the finding it gives."""
     if mapping.status == "lint":
-        return f"leaves `{mapping.cuda}` for a rewrite rule{': ' + mapping.note if mapping.note else ''}"
+        return None, f"leaves `{mapping.cuda}` for a rewrite rule{': ' + mapping.note if mapping.note else ''}"
     target, added, deprecated, removed = mapping.target(roc)
     at = format_version(version)
     if not target:
         if mapping.unported:
-            return f"leaves `{mapping.cuda}` with HP001 (error): no HIP translation; {mapping.note}"
+            return None, f"leaves `{mapping.cuda}` with HP001 (error): no HIP translation; {mapping.note}"
         if mapping.cuda_removed:
-            return f"leaves `{mapping.cuda}` with HP002: removed in CUDA {mapping.cuda_removed}, no HIP equivalent"
-        return f"leaves `{mapping.cuda}` with HP001 (error): no HIP equivalent" + (
+            return (
+                None,
+                f"leaves `{mapping.cuda}` with HP002: removed in CUDA {mapping.cuda_removed}, no HIP equivalent",
+            )
+        return None, f"leaves `{mapping.cuda}` with HP001 (error): no HIP equivalent" + (
             f" ({mapping.note})" if mapping.note else ""
         )
     if removed is not None and removed <= version:
-        return f"leaves `{mapping.cuda}` with HP002: `{target}` was removed in ROCm {_v(removed)}"
+        return None, f"leaves `{mapping.cuda}` with HP002: `{target}` was removed in ROCm {_v(removed)}"
     if added is not None and added > version:
         usable = mapping.fallback_added is None or mapping.fallback_added <= version
         if mapping.fallback and usable:
-            return (
+            plain = mapping.fallback if _IDENTIFIER.match(mapping.fallback) else None
+            return plain, (
                 f"writes {spelled(mapping.fallback)} for ROCm {at} with HP008 (note): `{target}` needs ROCm {_v(added)}"
             )
-        return f"writes `{target}` with HP005: it needs ROCm {_v(added)}, the target is {at}"
+        return target, f"writes `{target}` with HP005: it needs ROCm {_v(added)}, the target is {at}"
     if deprecated is not None and deprecated <= version:
-        return f"writes `{target}` with HP003: deprecated since ROCm {_v(deprecated)}"
+        return target, f"writes `{target}` with HP003: deprecated since ROCm {_v(deprecated)}"
     if mapping.hip_experimental is not None and target == mapping.hip:
-        return f"writes `{target}` with HP004: experimental in ROCm"
-    return f"writes `{target}`"
+        return target, f"writes `{target}` with HP004: experimental in ROCm"
+    return target, f"writes `{target}`"
+
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
+
+
+@dataclass(frozen=True)
+class Respelling:
+    """What one of convert's release-dependent rewrites (rules/convert.toml) makes of a name the
+    translator wrote."""
+
+    rule: str
+    written: str
+    why: str
+
+
+@cache
+def _rewrite_rules() -> dict[str, ConvertRule]:
+    return {r.rule: r for r in convert_rules()}
+
+
+def _runs(rule: str, text: str) -> bool:
+    """Whether convert runs the rewrite `rule` on converted text like `text` (its triggers)."""
+    found = _rewrite_rules().get(rule)
+    return found is not None and found.wanted(text.encode())
+
+
+def _written_name(table: MappingTable, cuda: str, version: Version, roc: bool) -> str:
+    mapping = table.get(cuda)
+    written = _translation(mapping, version, roc)[0] if mapping is not None else None
+    return written or cuda
+
+
+def _gemm_call(
+    table: MappingTable, name: str, version: Version, roc: bool, *, data: str = "", compute: str = ""
+) -> list[str]:
+    """The arguments of a cuBLAS GEMM_ex call as convert writes them (FP32 types and compute
+    unless `data` or `compute` say otherwise): what the HP318 plan sees after the renames."""
+    gemm = hipblas_gemm(name)
+    assert gemm is not None
+    args = [f"x{i}" for i in range(gemm.count)]
+    for index in gemm.shape.types:
+        args[index] = data or _written_name(table, "CUDA_R_32F", version, roc)
+    args[gemm.shape.compute] = compute or _written_name(table, "CUBLAS_COMPUTE_32F", version, roc)
+    return args
+
+
+def release_rewrite(table: MappingTable, written: str, version: Version, roc: bool) -> Respelling | None:
+    """How convert's release-dependent rewrites respell `written` wherever the translator writes
+    it: HP318 the hipBLAS GEMM_ex functions, HP327 (before ROCm 6.0) the cublasComputeType_t
+    variables (hipify_plus/rewrite/blas.py decides both)."""
+    if hipblas_gemm(written) is not None:
+        args = _gemm_call(table, written, version, roc)
+        plan = plan_hipblas_gemm(written, args, version)
+        if plan is not None and plan.name and _runs("HP318", f"{written}({', '.join(args)})"):
+            return Respelling("HP318", plan.name, hipblas_form(version).value)
+    if written in COMPUTE_VARIABLE_TYPES and not roc and version < (6, 0, 0) and _runs("HP327", f"{written} c;"):
+        holder = compute_holder_type(version, lt=False)
+        lt = compute_holder_type(version, lt=True)
+        if holder != written:
+            return Respelling("HP327", holder, f"hipBLAS 1.x's type; `{lt}` in a file that includes cublasLt.h")
+    return None
+
+
+def _in_gemm_call(table: MappingTable, written: str, version: Version, roc: bool) -> str | None:
+    """What HP318 makes of a data or compute type enumerator inside a hipBLAS GEMM_ex call."""
+    gemm = _written_name(table, "cublasGemmEx", version, roc)
+    if hipblas_gemm(gemm) is None:
+        return None
+    compute = compute_type(written) is not None and data_type(written) is None
+    if data_type(written) is None and not compute:
+        return None
+    args = _gemm_call(table, gemm, version, roc, **({"compute": written} if compute else {"data": written}))
+    plan = plan_hipblas_gemm(gemm, args, version)
+    position = gemm_shape(gemm)
+    if plan is None or position is None or not _runs("HP318", f"{gemm}({', '.join(args)})"):
+        return None
+    index = position.compute if compute else position.types[0]
+    wanted = plan.replacements.get(index)
+    if wanted is None or wanted == written:
+        return None
+    return f"inside a hipBLAS GEMM_ex call, convert's HP318 writes `{wanted}` ({hipblas_form(version).value})"
+
+
+def convert_writes(mapping: Mapping, version: Version, roc: bool, table: MappingTable | None = None) -> str:
+    """What convert writes for the name at a target release, and the finding it gives: the
+    translator's decision (translate/engine.py), then the release-dependent rewrites convert
+    applies to what it wrote (HP318, HP327)."""
+    table = table or load_mappings()
+    written, sentence = _translation(mapping, version, roc)
+    respelling = release_rewrite(table, written, version, roc) if written else None
+    if respelling is not None:
+        sentence = (
+            f"writes `{respelling.written}` (convert's {respelling.rule} respells the translator's "
+            f"`{written}` for ROCm {format_version(version)}: {respelling.why})"
+        )
+    context = _in_gemm_call(table, written, version, roc) if written else None
+    return f"{sentence}; {context}" if context else sentence
+
+
+def _final_name(table: MappingTable, mapping: Mapping, version: Version, roc: bool) -> str:
+    """What convert writes at `version`, in a few words (for the per-release line)."""
+    written, sentence = _translation(mapping, version, roc)
+    if written is None:
+        return spelled(mapping.fallback) if mapping.fallback and sentence.startswith("writes") else "no HIP name"
+    respelling = release_rewrite(table, written, version, roc)
+    return f"`{respelling.written if respelling is not None else written}`"
+
+
+def _releases(newest: Version) -> list[Version]:
+    """ROCm 5.0 to `newest`, each minor release (the releases the per-release line compares)."""
+    return [
+        (major, minor, 0) for major in range(5, newest[0] + 1) for minor in range(10) if (major, minor, 0) <= newest
+    ]
+
+
+def by_release(table: MappingTable, mapping: Mapping, roc: bool) -> str | None:
+    """`before ROCm 6.0 `a`; from 6.0 `b`; from 7.0 `c``: where what convert writes changes."""
+    steps: list[tuple[Version, str]] = []
+    for release in _releases(table.newest_rocm):
+        shown = _final_name(table, mapping, release, roc)
+        if not steps or steps[-1][1] != shown:
+            steps.append((release, shown))
+    if len(steps) < 2:
+        return None
+    first, *rest = steps
+    parts = [f"before ROCm {_v(rest[0][0])} {first[1]}", *(f"from {_v(at)} {shown}" for at, shown in rest)]
+    return "; ".join(parts)
 
 
 def _side(table: MappingTable, mapping: Mapping, side: str) -> list[str]:
@@ -209,8 +353,11 @@ def explain_mapping(table: MappingTable, mapping: Mapping, version: Version, roc
         lines.append(f"ROCm counterpart: {counterpart}")
     lines.append(
         f"convert --rocm-version {format_version(version)}{' --roc' if roc else ''}: "
-        f"{convert_writes(mapping, version, roc)}"
+        f"{convert_writes(mapping, version, roc, table)}"
     )
+    changes = by_release(table, mapping, roc)
+    if changes:
+        lines.append(f"convert by release: {changes}")
     notes = [n for n in (mapping.note, *_call_notes(mapping.cuda)) if n]
     if notes and not mapping.unported:
         lines.append("Notes:")

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import TextIO
 
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
-from hipify_plus.commands.output import ReportOutput
+from hipify_plus.commands.output import ReportOutput, is_standard_input, read_standard_input, write_standard_output
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
-from hipify_plus.filekinds import file_kind
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, write_atomic
 from hipify_plus.lint.baseline import Baseline, BaselineError
 from hipify_plus.lint.engine import lint
@@ -55,7 +54,7 @@ def run_lint(args: LintArgs) -> int:
     """`paths` of ["-"] (or none, with `stdin_filename`) lints standard input as the file
     `stdin_filename` names (its kind, config and per-file-ignores); `--fix` then writes the fixed
     text to standard output and the report to standard error (or `output_file`)."""
-    stdin = [str(p) for p in args.paths] == ["-"] or (not args.paths and args.stdin_filename is not None)
+    stdin = is_standard_input(args.paths, args.stdin_filename)
     problem = _usage_problem(
         args.paths,
         stdin,
@@ -212,22 +211,17 @@ def _lint_stdin(
     """Standard input as the file `stdin_filename` (default: a CUDA source shown as `-`).
     With a fix level and no `diff`, the fixed text (unchanged when nothing applies) goes to
     standard output. None after a usage error."""
-    display = stdin_filename or "-"
-    lint_path = stdin_filename or "-.cu"
-    if file_kind(Path(lint_path).name) is None:
-        usage_error(
-            f"--stdin-filename {stdin_filename}: not a file kind hipify-plus lints "
-            "(a C/C++/CUDA/HIP source, Makefile, CMakeLists.txt, *.cmake or setup.py)"
-        )
+    given = read_standard_input(
+        stdin_filename,
+        max_file_size,
+        ("source", "make", "cmake", "setup"),
+        "a C/C++/CUDA/HIP source, Makefile, CMakeLists.txt, *.cmake or setup.py",
+        "lints",
+    )
+    if given is None:
         return None
-    data = sys.stdin.buffer.read(max_file_size + 1)
-    if len(data) > max_file_size:
-        usage_error(f"standard input is over the {max_file_size / 2**20:g} MB limit (--max-file-size)")
-        return None
+    lint_path, display, data = given.path, given.display, given.data
     run = LintRun()
-    if b"\0" in data[:8192]:
-        usage_error("standard input is a binary file, not linted")
-        return None
     diagnostics, fixed, internal, stopped, applied = guarded_lint_job((lint_path, data, settings, minimum))
     if lint_path != display:
         diagnostics = [replace(d, path=display) for d in diagnostics]
@@ -244,9 +238,7 @@ def _lint_stdin(
             run.sources[display] = data
             write_diff(data, fixed, display, diff_out)
         else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(fixed)
-            sys.stdout.flush()
+            write_standard_output(fixed)
     return run
 
 
