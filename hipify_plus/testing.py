@@ -3,6 +3,7 @@
 A corpus file carries its expectations as ordinary comments, so they survive translation:
 
     // hipify-plus-test: rocm-version=5.2 hip-launch-syntax roc compile=no requires=hipblas/hipblas.h
+    // hipify-plus-test: converted   (lint corpus: lint as convert does its output)
     cudaFoo();  // expect: HP006
     #define X cudaBar() /* expect: HP001, HP006 */ \\
 

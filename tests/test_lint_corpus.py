@@ -42,6 +42,7 @@ def settings_for(fixture: Fixture, precise: bool = False) -> LintSettings:
         target_rocm=parse_version(fixture.settings.get("rocm-version", "6.3")),
         arches=tuple(fixture.settings.get("arch", "gfx90a").split(",")),
         precise=precise,
+        converted=fixture.flag("converted"),
     )
 
 
