@@ -13,11 +13,15 @@ import pytest
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.report.effort import load_effort_model
 from hipify_plus.report.gap_formats import markdown_code, markdown_message, markdown_text
+from hipify_plus.report.kernels import KernelRow, estimate_sources
+from hipify_plus.report.paths import relative_text, shorten_code
 
 from .conftest import CORPUS, ROOT, SHARED
 from .conftest import run_cli as run
 
 PROJECT = CORPUS / "report" / "attention"
+INCLUDED = CORPUS / "report" / "included"  # a unity build: main.cu #includes kernels.cu
+LONG_HOST_CALL = CORPUS / "report" / "long_host_call"
 EXPECTED_MARKDOWN = CORPUS / "report" / "attention.gap.md"
 
 # Markup in every place source text reaches a report: a file name, a comment, a string literal,
@@ -215,6 +219,11 @@ def test_sarif_report_is_valid_and_carries_the_summary(capsys) -> None:
     document = json.loads(out)
     run_ = document["runs"][0]
     assert code == 0 and run_["properties"]["migrationGap"]["findings"] == len(run_["results"]) > 0
+    # every location relative to the folder given, which the run names once (SARIF 2.1.0, 3.4.4)
+    assert run_["originalUriBaseIds"] == {"SRCROOT": {"uri": PROJECT.as_uri() + "/"}}
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
+    assert all(loc["uriBaseId"] == "SRCROOT" and not loc["uri"].startswith(("file:", "/")) for loc in locations)
+    assert "src/softmax.cu" in {loc["uri"] for loc in locations} and str(PROJECT) not in json.dumps(run_["results"])
     jsonschema = pytest.importorskip("jsonschema")
     schema_path = SHARED / "sarif" / "sarif-schema-2.1.0.json"
     if not schema_path.is_file():
@@ -505,4 +514,141 @@ def test_a_spilling_kernel_defined_in_a_header_gets_a_note_not_an_internal_error
     rows = json.loads(out)["kernels"]["rows"]
     mix = [r for r in rows if r["kernel"].startswith("void mix<160>")]
     assert len(mix) == 1  # once per target, however many units compile the header
-    assert mix[0]["path"].endswith("kernels.cuh") and "header" in mix[0]["proposal"]
+    assert mix[0]["path"] == "kernels.cuh" and re.fullmatch(
+        r"no proposal: defined in the header kernels\.cuh, which (main|other)\.cu includes: tune it by hand there",
+        mix[0]["proposal"],
+    )
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _no_absolute_paths(report: dict, folder: Path) -> None:
+    """Only `root` (what every other path is relative to) and the inputs as given name the folder."""
+    rest = {k: v for k, v in report.items() if k not in ("root", "inputs")}
+    assert report["root"] == str(folder)
+    leaked = [s for s in _strings(rest) if str(folder) in s]
+    assert not leaked, leaked[:3]
+
+
+@pytest.mark.hipcc
+def test_kernels_are_the_projects_own_at_their_definition(hipcc, tmp_path: Path, capsys) -> None:
+    """llm.c's test_gpt2_fp32.cu #includes train_gpt2_fp32.cu, whose softmax kernel asserts: hipcc
+    lists the device library's __assert_fail beside the kernels (it became a row at a line the
+    unit does not have), the kernel uses scratch without spilling (the headline counted it as
+    spilling), the tuner called the .cu file a header, and nvcc's failure went unlisted."""
+    project = tmp_path / "project"
+    shutil.copytree(INCLUDED, project)
+    nvcc = shutil.which("nvcc")
+    args = ["report", str(project), "--check", "-q", *([] if nvcc else ["--no-cuda"])]
+    code, out, err = run([*args, "--format", "json"], capsys)
+    assert code == 0 and "internal error" not in err, err
+    report = json.loads(out)
+    kernels = report["kernels"]
+    assert kernels["mode"] == "measured"
+    rows = kernels["rows"]
+    assert [(r["kernel"], r["path"], r["line"]) for r in rows] == [
+        ("checked_scale(float*, float, int)", "kernels.cu", 12)
+    ]
+    row = rows[0]
+    assert row["scratch"] > 0 and row["vgpr_spill"] == row["sgpr_spill"] == 0 and row["occupancy"] >= 2
+    assert row["flags"] == [f"scratch {row['scratch']} B/lane, no spills"]
+    assert row["proposal"] == "no proposal: defined in kernels.cu, which main.cu includes: tune it by hand there"
+    summary = report["summary"]
+    assert (summary["kernels"], summary["kernels_flagged"], summary["kernels_scratch_only"]) == (1, 0, 1)
+    files = {f["path"]: f for f in report["files"]}
+    if files["other.cu"]["compile"] == "not-checked" and "hipblaslt" in files["other.cu"]["compile_note"]:
+        assert files["helpers.cuh"]["compile_note"].startswith("through other.cu: needs <hipblaslt/hipblaslt.h>")
+    if nvcc:  # nvcc stops at kernels.cu's CUDA-only header: the CUDA side is missing, and says why
+        assert row["cuda"] is None and "(for 0 of 1 kernel)" in kernels["how"]
+        assert [e for e in kernels["errors"] if e.startswith("main.cu")] == [
+            "main.cu: no CUDA side for its kernels nor for those of kernels.cu, which it includes: nvcc failed "
+            "(exit status 1): kernels.cu:9:10: fatal error: cuda_side_only.h: No such file or directory"
+        ]
+    _no_absolute_paths(report, project)
+
+    code, out, _ = run([*args, "--format", "markdown"], capsys)
+    assert "| Kernels | 1, 0 spill or fall below 2 waves/SIMD, 1 more uses scratch without spilling |" in out
+    code, out, _ = run([*args, "--format", "html"], capsys)
+    card = out.split('id="card-kernels">')[1].split("</div>")[0]
+    assert card == "<b>0 / 1</b>kernels spill or fall below 2 waves/SIMD; 1 more uses scratch without spilling"
+
+
+def test_estimates_say_what_they_come_from_and_where_nvcc_failed(tmp_path: Path, capsys) -> None:
+    """Without hipcc, nvcc present but failing on every file: every row is a static estimate, so
+    the section must not say the estimates come from nvcc's register counts; both files nvcc failed
+    on are listed, relative to the folder given."""
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc is not installed")
+    project = tmp_path / "project"
+    shutil.copytree(INCLUDED, project)
+    code, out, _ = run(["report", str(project), "--no-check", "--rocm-version", "6.3", "--format", "json"], capsys)
+    report = json.loads(out)
+    kernels = report["kernels"]
+    assert code == 0 and kernels["estimate"] and all(r["basis"].startswith("static") for r in kernels["rows"])
+    assert kernels["how"] == (
+        "estimated from a static estimate of per-thread state (1 kernel) with AMD's occupancy model: --no-check"
+    )
+    failed = sorted(e.split(":")[0] for e in kernels["errors"] if "nvcc failed" in e)
+    assert {"kernels.cu", "main.cu"} <= set(failed)  # other.cu too where cuBLASLt is not installed
+    assert all("kernels.cu:9:10: fatal error: cuda_side_only.h" in e for e in kernels["errors"] if "cuda_side" in e)
+    _no_absolute_paths(report, project)
+
+
+def test_estimate_sources_count_the_rows_by_source() -> None:
+    def row(kernel: str, basis: str, arch: str = "gfx90a") -> KernelRow:
+        return KernelRow(kernel, "k.cu", len(kernel), arch, basis=basis)
+
+    nvcc = [row("a", "nvcc sm_80: 40 registers"), row("a", "nvcc sm_80: 40 registers", "gfx942")]
+    static = [row("bb", "static: ~3 words of per-thread state + 24"), row("ccc", "static: ~1 words")]
+    assert estimate_sources(nvcc, "sm_80", "nvcc") == "nvcc sm_80 register counts (1 kernel)"
+    assert estimate_sources(static, "sm_80", "nvcc") == "a static estimate of per-thread state (2 kernels)"
+    assert estimate_sources(static, "sm_80", None) == "a static estimate of per-thread state (2 kernels; no nvcc)"
+    assert estimate_sources(nvcc + static, "sm_80", "nvcc") == (
+        "nvcc sm_80 register counts (1 kernel) and a static estimate of per-thread state for the rest (2 kernels)"
+    )
+
+
+def test_messages_name_paths_relative_to_the_root() -> None:
+    root = "/work/real/llm.c"
+    assert relative_text(f"through {root}/profile_gpt2.cu: needs <roctracer/roctx.h>", root) == (
+        "through profile_gpt2.cu: needs <roctracer/roctx.h>"
+    )
+    assert relative_text(f"{root}/dev/cuda/adamw.cu: nvcc failed: {root}/dev/cuda/common.h:4:10: x", root) == (
+        "dev/cuda/adamw.cu: nvcc failed: dev/cuda/common.h:4:10: x"
+    )
+    assert relative_text(f"{root}x/a.cu /other{root}/a.cu /usr/include/a.h", root) == (
+        f"{root}x/a.cu /other{root}/a.cu /usr/include/a.h"  # another folder, or the root inside another path
+    )
+
+
+def test_lint_sarif_locations_are_relative_to_a_base(tmp_path: Path, capsys) -> None:
+    """lint shares the SARIF writer: findings in files given by absolute path get relative URIs."""
+    shutil.copytree(PROJECT, tmp_path / "project")
+    code, out, _ = run(["lint", str(tmp_path / "project"), "--output-format", "sarif"], capsys)
+    run_ = json.loads(out)["runs"][0]
+    base = run_["originalUriBaseIds"]["SRCROOT"]["uri"]
+    assert base == (tmp_path / "project").as_uri() + "/" and str(tmp_path) not in json.dumps(run_["results"])
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
+    assert locations and {loc["uriBaseId"] for loc in locations} == {"SRCROOT"}
+    assert "src/softmax.cu" in {loc["uri"] for loc in locations}
+
+
+def test_code_a_message_quotes_is_whole_or_cut_in_the_middle(capsys) -> None:
+    """HP324 quotes the loop body's host call in 48 characters, cut at the end (`validate_result(
+    d_x, h_reference, "out_after_eve…`); the report shows the call whole, or cut in the middle."""
+    code, out, _ = run(["report", str(LONG_HOST_CALL), "--format", "json", "-q", *FIXED], capsys)
+    report = json.loads(out)
+    (loop,) = report["launch_loops"]
+    call = 'validate_result(d_x, h_reference, "out_after_every_step", n, accuracy_threshold)'
+    assert f"`{call}`, line 23)" in loop["blockers"][-1] and f"`{call}` (line 23)" in loop["blockers"][1]
+    (finding,) = [f for f in report["findings"] if f["rule"] == "HP324"]
+    assert "…`" not in finding["message"] and finding["message"].count(call) == 3
+    long = "launch(" + ", ".join(f"argument_{i}" for i in range(30)) + ");"
+    short = shorten_code(long, 96)
+    assert len(short) <= 96 and short.startswith("launch(argument_0, ") and short.endswith(", argument_29);")

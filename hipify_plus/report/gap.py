@@ -31,17 +31,20 @@ from hipify_plus.report.kernels import (
     KernelSection,
     device_code_lines,
     device_variant,
+    estimate_sources,
     estimated_kernels,
     measured_kernels,
     sort_rows,
 )
-from hipify_plus.report.paths import display_path, report_root, root_label
+from hipify_plus.report.paths import display_path, relative_text, report_root, root_label, shorten_code
 from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import format_version
 
 EXCERPT_LIMIT = 240  # characters of the finding's source line kept in the report
+CODE_LIMIT = 96  # characters of code a message quotes (cut in the middle beyond)
+CUT = "…"
 GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces its reasons
 _LINE = re.compile(r"\bline (\d+)")
 
@@ -305,6 +308,7 @@ class GapReport:
             "units_not_checked": check.not_checked if check else 0,
             "kernels": kernels.kernels if kernels else 0,
             "kernels_flagged": len({(r.path, r.line, r.kernel) for r in kernels.flagged()}) if kernels else 0,
+            "kernels_scratch_only": len(kernels.scratch_only()) if kernels else 0,
             "kernels_estimated": bool(kernels and kernels.estimate),
             "launch_loops": len(self.launch_loops),
             "files_capped": len(self.capped_files),
@@ -408,6 +412,15 @@ def build_report(
                 and lint_settings.enabled(back.rule, back.path)
                 and (back.path, back.line, back.column, back.rule, back.message) not in reported
             ):
+                if CUT in back.message:  # code the detector quoted cut at its end: whole, or cut in the middle
+                    whole = _CodeSpans(linted.sources[diagnostic.path], diagnostic.line, diagnostic.end_line)
+                    back = replace(
+                        back,
+                        message=whole(back.message),
+                        data={**back.data, "blockers": [whole(str(b)) for b in back.data.get("blockers", ())]}
+                        if back.data.get("blockers")
+                        else back.data,
+                    )
                 if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
                     back = replace(
                         back,
@@ -423,7 +436,8 @@ def build_report(
                         single_token(fix, linted.sources[diagnostic.path]),
                     )
                 )
-        scrub = _Scrubber(str(output))
+        root = report_root(paths)
+        scrub = _Scrubber(str(output), str(root))
         problems += [f"internal error: {scrub(e)}" for e in linted.internal]
 
         if settings.check is not None:
@@ -441,7 +455,6 @@ def build_report(
             conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub
         )
         raw += [_Raw(d, "resources", resolution_of(d), None) for d in measured if lint_settings.enabled(d.rule, d.path)]
-        root = report_root(paths)
         statuses = _statuses(checked, origins, scrub, str(root)) if checked is not None else {}
 
     sources = {m.original.path: m.original for m in maps.values() if m is not None}
@@ -462,6 +475,8 @@ def build_report(
         if into[index] is not None:
             continue
         diagnostic = item.diagnostic
+        if scrub(diagnostic.message) != diagnostic.message:  # a path the message names reads as the tables' do
+            diagnostic = scrub.diagnostic(diagnostic)
         findings.append(
             Finding(
                 diagnostic,
@@ -484,6 +499,9 @@ def build_report(
         summary.compile, summary.compile_note, summary.explained_by = status
 
     problems = [f"{o.input}: {o.message}" for o in conversion.outcomes if o.status in ("error", "skipped")] + problems
+    problems = [scrub(p) for p in problems]
+    for summary in files.values():
+        summary.message = scrub(summary.message)
     report = GapReport(
         inputs=[str(p) for p in paths],
         rocm_version=format_version(options.rocm_version),
@@ -511,13 +529,14 @@ _WRITTEN = ("changed", "unchanged", "cached")
 
 class _Scrubber:
     """Scratch-folder paths in messages -> `<converted>/...`: the scratch folder is gone when the
-    report is read."""
+    report is read; the user's paths -> relative to the report's root, as the tables show them."""
 
-    def __init__(self, scratch: str) -> None:
+    def __init__(self, scratch: str, root: str = "") -> None:
         self.scratch = scratch
+        self.root = root
 
     def __call__(self, text: str) -> str:
-        return text.replace(self.scratch, "<converted>")
+        return relative_text(text.replace(self.scratch, "<converted>"), self.root)
 
     def diagnostic(self, diagnostic: Diagnostic) -> Diagnostic:
         return replace(diagnostic, message=self(diagnostic.message))
@@ -607,7 +626,7 @@ def _note(
                 f"{display_path(original, root)}:{line_map.line(where.line) if line_map is not None else where.line}"
             )
         arch = f" [{check.arch}]" if check.arch else ""
-        return f"{check.error.message} (at {place}){arch}"
+        return f"{scrub(check.error.message)} (at {place}){arch}"
     if check.status == NOT_CHECKED:
         return scrub(check.reason)
     return ""
@@ -655,7 +674,7 @@ def _kernels(
         hipcc = settings.check.hipcc if settings.check is not None else None
         if hipcc is None or checked is None:
             why = settings.no_check or "no compile check"
-            return estimated_kernels(
+            estimated = estimated_kernels(
                 sources,
                 lint_settings.arches,
                 settings.nvcc,
@@ -664,14 +683,21 @@ def _kernels(
                 lint_settings.min_occupancy,
                 lint_settings.max_spills,
                 why,
-            ), []
+            )
+            estimated.errors = [scrub(e) for e in estimated.errors]
+            return estimated, []
         assert settings.check is not None
         units = _measure_units(outcomes, checked, settings.check)
         failing = _measure_units(outcomes, checked, settings.check, status=FAILS)
         partial: list[str] = []
+        unmeasured: list[str] = []
+        reasons = {os.path.abspath(c.output): c.reason for c in checked.units}
         for unit in failing:  # host code that does not compile yet: measure the device code
             variant, emptied = device_variant(unit, hipcc, settings.check.arches[0])
-            if variant is not None:
+            if variant is None:
+                reason = reasons.get(os.path.abspath(unit.compiled)) or "it does not compile"
+                unmeasured.append(f"{unit.original}: hipcc fails on it: {reason}")
+            else:
                 units.append(variant)
                 left_out = ", ".join(emptied[:4]) + (f" and {len(emptied) - 4} more" if len(emptied) > 4 else "")
                 partial.append(
@@ -693,7 +719,8 @@ def _kernels(
             units, measure, [Path(s) for s in sources], lint_settings.max_spills, settings.tune, origin_of
         )
         section.notes += partial
-        measured_files = {r.path for r in section.rows}
+        section.errors = unmeasured + section.errors
+        measured_files = {r.path for r in section.rows} | section.compiled  # a unit's kernels may be elsewhere
         left = [c for c in checked.units if c.status != "compiles"]
         if left or any(s not in measured_files for s in sources):
             unmeasured = [s for s in sources if s not in measured_files]
@@ -709,11 +736,17 @@ def _kernels(
             )
             section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
             section.errors += guessed.errors
-            section.notes.append(
-                f"{len(left)} of {len(checked.units)} units do not compile or were not checked: "
-                "kernels measured in none of the compiled units are estimated (est.)"
+            guesses = len({(r.path, r.line, r.kernel) for r in guessed.rows})
+            how = (
+                f"the {guesses} kernel{'s' if guesses != 1 else ''} measured in none of the compiled units "
+                f"{'are' if guesses != 1 else 'is'} estimated (est.) from "
+                f"{estimate_sources(guessed.rows, settings.sm, settings.nvcc)}"
+                if guesses
+                else "no kernel is defined only in them"
             )
+            section.notes.append(f"{len(left)} of {len(checked.units)} units do not compile or were not checked: {how}")
         section.errors = [scrub(e) for e in section.errors]
+        section.notes = [scrub(n) for n in section.notes]
         return section, diagnostics
     except Exception as exc:  # noqa: BLE001 - a bug here must not cost the rest of the report
         problems.append(f"internal error in the kernels section: {type(exc).__name__}: {scrub(str(exc))}")
@@ -786,4 +819,52 @@ def _excerpt(sources: dict[str, SourceFile], diagnostic: Diagnostic) -> str:
     if not 1 <= diagnostic.line <= len(source.line_starts):
         return ""
     line = source.line_text(diagnostic.line).strip()
-    return line if len(line) <= EXCERPT_LIMIT else line[: EXCERPT_LIMIT - 1] + "…"
+    return line if len(line) <= EXCERPT_LIMIT else shorten_code(line, EXCERPT_LIMIT)
+
+
+_CUT_SPAN = re.compile(r"`([^`\n]+)…`(?:,? \(?line (\d+))?")
+
+
+class _CodeSpans:
+    """Code spans a detector cut at the end (`validate_result(d_out, out, a…`), made whole from
+    the source it quoted and then shortened in the middle (shorten_code) like the report's names:
+    the quoted code is the smallest syntax node whose text starts with the span, at the line the
+    message names after it, else among the finding's lines, else anywhere in the file. A span no
+    node matches stays as it was."""
+
+    def __init__(self, data: bytes, first: int, last: int) -> None:
+        self.data, self.first, self.last = data, first, last
+        self._root: Any = None
+
+    def __call__(self, text: str) -> str:
+        return _CUT_SPAN.sub(self._restore, text)
+
+    def _restore(self, match: re.Match[str]) -> str:
+        prefix, line = match.group(1), match.group(2)
+        ranges = ([(int(line), int(line))] if line else []) + [(self.first, self.last), (1, 1 << 30)]
+        for first, last in ranges:
+            whole = self._quoted(prefix, first, last)
+            if whole is not None:
+                return match.group(0).replace(f"`{prefix}…`", f"`{shorten_code(whole, CODE_LIMIT)}`", 1)
+        return match.group(0)
+
+    def _quoted(self, prefix: str, first: int, last: int) -> str | None:
+        """The shortest text of a node starting in lines first..last that continues `prefix`."""
+        if self._root is None:
+            from hipify_plus.parse import parse
+
+            self._root = parse(self.data).root_node
+        head = prefix.split()[0].encode() if prefix.split() else b""
+        best: str | None = None
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            if node.end_point[0] + 1 < first or node.start_point[0] + 1 > last:
+                continue
+            stack.extend(node.children)
+            if not first <= node.start_point[0] + 1 <= last or not self.data.startswith(head, node.start_byte):
+                continue
+            text = " ".join(self.data[node.start_byte : node.end_byte].decode("utf-8", "replace").split())
+            if len(text) > len(prefix) and text.startswith(prefix) and (best is None or len(text) < len(best)):
+                best = text
+        return best

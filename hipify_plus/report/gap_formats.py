@@ -86,7 +86,7 @@ def render_gap(report: GapReport, fmt: str, docs_url: str | None = None) -> str:
     if fmt == "json":
         return json.dumps(report.to_json(), indent=2) + "\n"
     if fmt == "sarif":
-        document = sarif_document([f.diagnostic for f in report.findings], docs_url=docs_url)
+        document = sarif_document([f.diagnostic for f in report.findings], docs_url=docs_url, root=report.root or None)
         document["runs"][0]["properties"] = {"migrationGap": report.counts()}
         return json.dumps(document, indent=2) + "\n"
     limits = {"finding_limit": FINDING_LIMIT, "kernel_limit": KERNEL_LIMIT}

@@ -59,6 +59,12 @@ class KernelRow:
         return (self.vgpr_spill or 0) + (self.sgpr_spill or 0)
 
     @property
+    def spills_or_low(self) -> bool:
+        """Spills (or, estimated, likely spills) or falls below the occupancy threshold: what the
+        headline counts. A row on scratch without spills comes first too, but is not counted so."""
+        return any(f.startswith(("spill", "occupancy")) for f in self.flags)
+
+    @property
     def rank(self) -> int:
         """0: spills, 1: below the occupancy threshold or on scratch, 2: the rest."""
         if any(f.startswith("spill") for f in self.flags):
@@ -98,6 +104,7 @@ class KernelSection:
     rows: list[KernelRow] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    compiled: set[str] = field(default_factory=set)  # measured: the units hipcc compiled
 
     @property
     def estimate(self) -> bool:
@@ -108,7 +115,13 @@ class KernelSection:
         return len({(r.path, r.line, r.kernel) for r in self.rows})
 
     def flagged(self) -> list[KernelRow]:
-        return [r for r in self.rows if r.flags]
+        """Rows that spill or fall below the occupancy threshold."""
+        return [r for r in self.rows if r.spills_or_low]
+
+    def scratch_only(self) -> set[tuple[str, int, str]]:
+        """Kernels listed first only for using scratch without spilling (on some target)."""
+        counted = {(r.path, r.line, r.kernel) for r in self.flagged()}
+        return {(r.path, r.line, r.kernel) for r in self.rows if r.flags and not r.spills_or_low} - counted
 
     def to_json(self, display: Any = str) -> dict[str, Any]:
         return {
@@ -212,11 +225,10 @@ def measured_kernels(
     run the tuner on the kernels that spill or fall below the occupancy threshold, and return the
     section with the HP601/HP602 findings the measurement makes."""
     assert settings.hipcc is not None
-    measurement = Measurement(units=list(units))
+    # a kernel defined in a header (or a .cu file the unit includes): its own file and line
+    measurement = Measurement(units=list(units), origin_of=dict(origin_of or {}))
     measure_units(measurement, settings)
     definitions = _Definitions()
-    for row in measurement.rows:  # a kernel defined in a header: its own file and line
-        _place_in_header(row, origin_of or {}, definitions)
     cuda_side = f", CUDA side from nvcc for {settings.sm}" if settings.nvcc else ", no nvcc for the CUDA side"
     section = KernelSection(
         MEASURED,
@@ -224,7 +236,7 @@ def measured_kernels(
         settings.arches,
         settings.min_occupancy,
         max_spills,
-        errors=list(measurement.errors),
+        errors=[*measurement.errors, *measurement.cuda_errors],
     )
     proposals = {}
     if tune:
@@ -240,6 +252,12 @@ def measured_kernels(
             _measured_row(row, definitions, proposals.get((row.original, row.kernel)), settings, max_spills)
         )
     section.rows = sort_rows(section.rows, settings.arches)
+    section.compiled = set(measurement.compiled)
+    if settings.nvcc:  # nvcc may fail where hipcc compiles (a CUDA library header that is missing)
+        kernels = {(r.path, r.line, r.kernel) for r in section.rows}
+        known = {(r.path, r.line, r.kernel) for r in section.rows if r.cuda is not None}
+        if len(known) < len(kernels):
+            section.how += f" (for {len(known)} of {_kernels(len(kernels))})"
     flagged = {(r.kernel, r.arch) for r in section.rows if r.rank == 0}
     diagnostics = [
         d
@@ -247,17 +265,6 @@ def measured_kernels(
         if d.rule != "HP601" or (d.data.get("kernel"), d.data.get("arch")) in flagged
     ]
     return section, diagnostics
-
-
-def _place_in_header(row: Row, origin_of: dict[str, str], definitions: _Definitions) -> None:
-    """hipcc names the file that defines the kernel; where that is a converted header, the row
-    moves to the user's header, at the kernel's definition."""
-    header = origin_of.get(os.path.abspath(row.usage.file)) if row.usage.file else None
-    if header is None or header == row.original:
-        return
-    found = definitions.kernel(header, base_name(row.kernel))
-    row.original = header
-    row.line = found[1].node.start_point[0] + 1 if found is not None else row.usage.line
 
 
 def _measured_row(
@@ -315,10 +322,7 @@ def estimated_kernels(
     """Without hipcc: each kernel of the user's files, its register count from nvcc (the CUDA
     original) or else a static estimate, and the occupancy the AMD model gives for it."""
     files = sorted(set(files))
-    source = f"nvcc {sm} register counts" if nvcc else "a static estimate of per-thread state (no nvcc)"
-    section = KernelSection(
-        ESTIMATED, f"estimated from {source} with AMD's occupancy model: {why}", arches, min_occupancy, max_spills
-    )
+    section = KernelSection(ESTIMATED, "", arches, min_occupancy, max_spills)
     counted: dict[str, list[tuple[str, CudaUsage]]] = {}  # kernel base name -> (readable name, usage)
     if nvcc:
         for file in files:
@@ -382,7 +386,31 @@ def estimated_kernels(
                         row.flags.insert(0, f"spills likely: {registers} > cap {guess.cap}")
                     section.rows.append(row)
     section.rows = sort_rows(section.rows, arches)
+    section.how = f"estimated from {estimate_sources(section.rows, sm, nvcc)} with AMD's occupancy model"
+    section.how += f": {why}" if why else ""
     return section
+
+
+def estimate_sources(rows: list[KernelRow], sm: str, nvcc: str | None) -> str:
+    """What the estimated rows' register counts come from, kernels counted by source:
+    `nvcc sm_80 register counts (3 kernels) and a static estimate of per-thread state (2)`."""
+    by_source: dict[str, set[tuple[str, int, str]]] = {"nvcc": set(), "static": set()}
+    for row in rows:
+        if row.basis:
+            by_source["nvcc" if row.basis.startswith("nvcc") else "static"].add((row.path, row.line, row.kernel))
+    nvcc_count, static_count = len(by_source["nvcc"]), len(by_source["static"])
+    static = "a static estimate of per-thread state"
+    if not nvcc_count:
+        parts = ([_kernels(static_count)] if static_count else []) + ([] if nvcc else ["no nvcc"])
+        return f"{static} ({'; '.join(parts)})" if parts else static
+    counted = f"nvcc {sm} register counts ({_kernels(nvcc_count)})"
+    if not static_count:
+        return counted
+    return f"{counted} and {static} for the rest ({_kernels(static_count)})"
+
+
+def _kernels(count: int) -> str:
+    return f"{count} kernel{'s' if count != 1 else ''}"
 
 
 def device_code_lines(path: str, data: bytes) -> int:

@@ -5,6 +5,7 @@ in the middle, so the end of a path (the file name) or of a kernel's signature s
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 ELLIPSIS = "…"
@@ -45,6 +46,45 @@ def display_path(path: str, root: str) -> str:
         return path
     text = relative.as_posix()
     return text if text != "." else Path(path).name
+
+
+def relative_text(text: str, root: str) -> str:
+    """Paths under `root` inside a message (a compiler's error, a reason) relative to it, as the
+    report's tables show them: `through /abs/root/src/k.cu: ...` -> `through src/k.cu: ...`."""
+    folder = root.rstrip("/")
+    if not folder or not os.path.isabs(folder):
+        return text
+    return re.sub(r"(?<![\w.~/-])" + re.escape(folder) + r"/(?=[^\s/])", "", text)
+
+
+def sarif_root(paths: list[str]) -> Path:
+    """The folder a SARIF log's relative URIs start from, for findings in these files: the git
+    work tree holding them all, else the working folder when it holds them all, else the folder
+    they share."""
+    files = [Path(os.path.abspath(p)) for p in paths]
+    here = Path.cwd()
+    if not files:
+        return here
+    common = Path(os.path.commonpath([str(f.parent) for f in files]))
+    for folder in (common, *common.parents):
+        if (folder / ".git").exists():
+            return folder
+    return here if common.is_relative_to(here) else common
+
+
+def shorten_code(text: str, width: int = 96) -> str:
+    """Code in at most `width` characters: its whitespace runs made one space, and cut in the
+    middle (between words where one is near) so that both its start and its end stay readable."""
+    value = " ".join(text.split())
+    if width < 8 or len(value) <= width:
+        return value
+    keep = width - 1
+    head, tail = keep - keep // 3, keep // 3
+    cut = value.rfind(" ", head - 12, head)  # end the head, start the tail at a word's edge
+    head = cut if cut > 0 else head
+    start = value.find(" ", len(value) - tail, len(value) - tail + 12)
+    tail = len(value) - start - 1 if start != -1 else tail
+    return value[:head].rstrip() + ELLIPSIS + value[len(value) - tail :].lstrip()
 
 
 def shorten(text: object, width: int = 60) -> str:

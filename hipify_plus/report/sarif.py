@@ -3,6 +3,11 @@
 What a consumer gets (GitHub code scanning reads `help.markdown`, levels, locations and
 `properties.tags`; editors' SARIF viewers also apply `fixes`):
 
+- file locations as relative `uri`s with `uriBaseId` SRCROOT, the run's `originalUriBaseIds`
+  giving that root as a file:// URI (SARIF 2.1.0, 3.4.4): the report's root, or for lint the
+  git work tree (else the working folder, else the common folder) holding the findings' files.
+  The log names no machine's folders outside that one entry.
+
 - each rule's whole documentation in `help` (Markdown and text), with the place it lives in the
   repository and the command that prints it. There is no public documentation site, and
   `helpUri` must be an absolute URI (SARIF 2.1.0, 3.49.12), so it is written only where a team
@@ -19,6 +24,7 @@ What a consumer gets (GitHub code scanning reads `help.markdown`, levels, locati
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
@@ -35,14 +41,32 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
+SRCROOT = "SRCROOT"  # the uriBaseId of every artifact location (SARIF 2.1.0, 3.4.4 and 3.14.14)
+
+
 def artifact_uri(path: str) -> str:
-    """A URI reference for a path: relative paths stay relative (code scanning resolves them
-    against the repository root), absolute ones become file:// URIs; characters a URI cannot
-    hold are percent-encoded."""
+    """A URI reference for a path: relative paths stay relative, absolute ones become file://
+    URIs; characters a URI cannot hold are percent-encoded."""
     as_path = Path(path)
     if as_path.is_absolute():
         return as_path.as_uri()
     return quote(PurePosixPath(as_path.as_posix()).as_posix(), safe="/")
+
+
+def artifact_location(path: str, root: Path) -> dict[str, str]:
+    """A file under `root` as a relative `uri` with `uriBaseId` SRCROOT (the run's
+    originalUriBaseIds give the root), so the log names no machine's folders and code scanning
+    resolves it against the checkout; a file outside the root as an absolute file:// URI."""
+    absolute = Path(os.path.abspath(path))
+    if not absolute.is_relative_to(root):
+        return {"uri": artifact_uri(str(absolute))}
+    return {"uri": artifact_uri(absolute.relative_to(root).as_posix()), "uriBaseId": SRCROOT}
+
+
+def root_uri(root: Path) -> str:
+    """The root as originalUriBaseIds gives it: an absolute file:// URI ending in a slash."""
+    uri = root.as_uri()
+    return uri if uri.endswith("/") else uri + "/"
 
 
 def rule_help(rule: Rule) -> dict[str, str]:
@@ -83,8 +107,9 @@ def _region(source: SourceFile, start: int, end: int) -> dict[str, int]:
     }
 
 
-def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None) -> list[dict[str, Any]]:
-    """The SARIF `fixes` of a finding: its fix when SAFE and its edits fit `source`, else none."""
+def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None, root: Path | None = None) -> list[dict[str, Any]]:
+    """The SARIF `fixes` of a finding: its fix when SAFE and its edits fit `source`, else none
+    (file locations relative to `root`, by default the working folder)."""
     fix = diagnostic.fix
     if fix is None or fix.applicability != Applicability.SAFE or source is None or not fix.edits:
         return []
@@ -95,7 +120,10 @@ def sarif_fixes(diagnostic: Diagnostic, source: SourceFile | None) -> list[dict[
         {
             "description": {"text": fix.title},
             "artifactChanges": [
-                {"artifactLocation": {"uri": artifact_uri(diagnostic.path)}, "replacements": replacements}
+                {
+                    "artifactLocation": artifact_location(diagnostic.path, root or Path.cwd()),
+                    "replacements": replacements,
+                }
             ],
         }
     ]
@@ -109,10 +137,17 @@ def _replacement(source: SourceFile, edit: Edit) -> dict[str, Any]:
 
 
 def sarif_document(
-    diagnostics: Sequence[Diagnostic], sources: Mapping[str, bytes] | None = None, docs_url: str | None = None
+    diagnostics: Sequence[Diagnostic],
+    sources: Mapping[str, bytes] | None = None,
+    docs_url: str | None = None,
+    root: str | Path | None = None,
 ) -> dict[str, Any]:
     """The SARIF log of `diagnostics`; `sources` (path -> the bytes the findings were made on)
-    lets results carry their safe fixes; `docs_url` (with `{id}`) gives rules a helpUri."""
+    lets results carry their safe fixes; `docs_url` (with `{id}`) gives rules a helpUri. File
+    locations are relative to `root` (by default: paths.sarif_root of the findings' files)."""
+    from hipify_plus.report.paths import sarif_root
+
+    base = Path(os.path.abspath(root)) if root is not None else sarif_root([d.path for d in diagnostics])
     used = sorted({d.rule for d in diagnostics})
     index = {rule_id: i for i, rule_id in enumerate(used)}
     files: dict[str, SourceFile] = {}
@@ -126,7 +161,7 @@ def sarif_document(
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": artifact_uri(d.path)},
+                        "artifactLocation": artifact_location(d.path, base),
                         "region": {
                             "startLine": d.line,
                             "startColumn": d.column,
@@ -140,7 +175,7 @@ def sarif_document(
         if d.fix is not None:
             data = sources.get(d.path) if sources is not None else None
             source = files.setdefault(d.path, SourceFile(d.path, data)) if data is not None else None
-            fixes = sarif_fixes(d, source)
+            fixes = sarif_fixes(d, source, base)
             if fixes:
                 result["fixes"] = fixes
             result["properties"] = {"fix": {"title": d.fix.title, "applicability": d.fix.applicability.name.lower()}}
@@ -157,6 +192,7 @@ def sarif_document(
                         "rules": [_descriptor(get_rule(rule_id), docs_url) for rule_id in used],
                     }
                 },
+                "originalUriBaseIds": {SRCROOT: {"uri": root_uri(base)}},
                 "results": results,
                 "columnKind": "unicodeCodePoints",
             }

@@ -25,7 +25,7 @@ from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
 from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
-from hipify_plus.resources.nvcc import CudaUsage, cuda_usage_or_none
+from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import parse_version
@@ -64,10 +64,12 @@ class Row:
     original: str  # user's file
     line: int
     cuda: CudaUsage | None = None
+    unit: str = ""  # the user's unit that was compiled ("" : `original`); another when it includes `original`
 
     def to_json(self) -> dict[str, Any]:
         data = self.usage.to_json()
         data.update(kernel=self.kernel, file=self.original, line=self.line, mangled=self.usage.name)
+        data["unit"] = self.unit or self.original
         data.pop("name")
         data["cuda"] = self.cuda.to_json() if self.cuda else None
         return data
@@ -77,8 +79,28 @@ class Row:
 class Measurement:
     rows: list[Row] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    cuda_errors: list[str] = field(default_factory=list)  # nvcc's failures: the CUDA side is best effort
     units: list[Unit] = field(default_factory=list)
     workdir: Path | None = None
+    # a translated file -> the user's file (absolute paths): where a kernel hipcc names lives;
+    # `folders` maps whole translated folders to the user's (prepare_units' layout)
+    origin_of: dict[str, str] = field(default_factory=dict)
+    folders: list[tuple[Path, Path]] = field(default_factory=list)
+    compiled: set[str] = field(default_factory=set)  # the units hipcc compiled for every target
+
+    def user_file(self, translated: str) -> str | None:
+        """The user's file a translated file comes from; None for a file outside the project
+        (a HIP or system header, a device library)."""
+        path = os.path.abspath(translated)
+        if path in self.origin_of:
+            return self.origin_of[path]
+        for target, root in self.folders:
+            try:
+                relative = Path(path).relative_to(target)
+            except ValueError:
+                continue
+            return str(root / relative)
+        return None
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -220,44 +242,78 @@ def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
         shutil.rmtree(workdir, ignore_errors=True)
         raise
     result.units, result.errors = units, errors
+    for index, path in enumerate(paths):  # prepare_units' layout: each input's folder under root{index}
+        result.folders.append((workdir / f"root{index}", path if path.is_dir() else path.parent))
     measure_units(result, settings)
     return result
 
 
 def measure_units(result: Measurement, settings: MeasureSettings) -> None:
     """Compile `result.units` for every target (and the CUDA originals with nvcc, when set) and
-    add a row per kernel; compile failures go to `result.errors`. The report calls this with the
-    units of the tree it converted itself."""
+    add a row per kernel of the project, at its definition in the user's file: a function hipcc
+    lists that is not a `__global__` function of the project (a device-library function such as
+    `__assert_fail`, a `__device__` function) is no kernel. Compile failures of either compiler
+    go to `result.errors` (nvcc's to `result.cuda_errors`). The report calls this with the units
+    of the tree it converted itself."""
     units = result.units
     jobs = [(unit, arch) for unit in units for arch in settings.arches]
     workers = settings.jobs or os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         futures = [pool.submit(compile_cached, unit, arch, settings) for unit, arch in jobs]
         cuda_futures = {
-            unit.original: pool.submit(
-                cuda_usage_or_none, settings.nvcc, unit.original, settings.sm, list(settings.flags)
-            )
+            unit.original: pool.submit(cuda_usage, settings.nvcc, unit.original, settings.sm, list(settings.flags))
             for unit in units
             if settings.nvcc and unit.original.suffix == ".cu"
         }
         outputs: list[tuple[Unit, list[KernelUsage]]] = []
+        failed: set[str] = set()
         for (unit, arch), future in zip(jobs, futures, strict=True):
             try:
                 outputs.append((unit, future.result()))
             except CompilerError as exc:
                 result.errors.append(f"{_in_users_terms(str(exc), unit)} [{arch}]")
-        cuda = {path: future.result() for path, future in cuda_futures.items()}
+                failed.add(str(unit.original))
+        result.compiled |= {str(unit.original) for unit in units} - failed
+        cuda: dict[Path, dict[str, CudaUsage]] = {}
+        cuda_failed: dict[Path, str] = {}
+        for path, cuda_future in cuda_futures.items():
+            try:
+                cuda[path] = cuda_future.result()
+            except CudaCompileError as exc:
+                cuda_failed[path] = str(exc)
     names = demangle(sorted({u.name for _, usages in outputs for u in usages}))
-    kernel_lines: dict[Path, dict[str, Kernel]] = {}
+    definitions: dict[str, dict[str, Kernel]] = {}
+
+    def kernels_in(path: str) -> dict[str, Kernel]:
+        if path not in definitions:
+            try:
+                definitions[path] = kernels_of(Path(path))
+            except OSError:
+                definitions[path] = {}
+        return definitions[path]
+
+    included: dict[Path, set[str]] = {}  # a unit -> other files of the project whose kernels it compiled
     for unit, usages in outputs:
-        if unit.original not in kernel_lines:
-            kernel_lines[unit.original] = kernels_of(unit.original)
+        own = os.path.abspath(unit.compiled)
         for usage in usages:
             readable = names.get(usage.name, usage.name)
-            kernel = kernel_lines[unit.original].get(base_name(readable))
-            line = kernel.node.start_point[0] + 1 if kernel is not None else usage.line
-            cuda_side = (cuda.get(unit.original) or {}).get(usage.name)
-            result.rows.append(Row(usage, readable, str(unit.original), line, cuda_side))
+            if not usage.file or os.path.abspath(usage.file) == own:
+                defined: str | None = str(unit.original)
+            else:
+                defined = result.user_file(usage.file)
+            kernel = kernels_in(defined).get(base_name(readable)) if defined is not None else None
+            if defined is None or kernel is None:
+                continue  # not a kernel of the project
+            if defined != str(unit.original):
+                included.setdefault(unit.original, set()).add(defined)
+            cuda_side = cuda.get(unit.original, {}).get(usage.name)
+            line = kernel.node.start_point[0] + 1
+            result.rows.append(Row(usage, readable, defined, line, cuda_side, str(unit.original)))
+    for path, message in cuda_failed.items():
+        others = sorted(included.get(path, ()))
+        also = f" nor for those of {', '.join(others)}, which it includes" if others else ""
+        detail = message.removeprefix(f"{path}: ")
+        result.cuda_errors.append(f"{path}: no CUDA side for its kernels{also}: {detail}")
     result.rows.sort(key=lambda r: (r.original, r.line, r.kernel, r.usage.arch))
 
 

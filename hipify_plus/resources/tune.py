@@ -179,13 +179,14 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
         name = base_name(rows[0].kernel)
         proposal = Proposal(rows[0].kernel, original, rows[0].line, None, {r.usage.arch: r.usage for r in rows})
         proposals.append(proposal)
-        unit = next((u for u in measurement.units if str(u.original) == original), None)
-        if unit is None:  # the report placed the kernel in the header that defines it
-            proposal.note = "the kernel is defined in a header: tune it by hand in the units that include it"
+        compiled_as = rows[0].unit or original
+        unit = next((u for u in measurement.units if str(u.original) == compiled_as), None)
+        root = _common_folder(sources)
+        if unit is None or compiled_as != original:  # the tuner rewrites a unit's own kernels only
+            proposal.note = _defined_elsewhere(Path(original), Path(compiled_as), root)
             continue
         # the kernel's own file first: another file may launch another kernel of that name
         own = [s for s in sources if s.resolve() == unit.original.resolve()]
-        root = _common_folder(sources)
         threads, why = launch_threads(own, name, root) if own else (None, NO_LAUNCH)
         if threads is None and why == NO_LAUNCH:
             threads, why = launch_threads(sources, name, root)
@@ -223,6 +224,20 @@ def tune(measurement: Measurement, settings: MeasureSettings, sources: list[Path
         proposal.candidate, proposal.after = best[1], best[2]
         proposal.note = _below_min_occupancy(proposal, settings.min_occupancy)
     return proposals
+
+
+HEADER_SUFFIXES = frozenset({".h", ".cuh", ".hpp", ".hh", ".hxx", ".inl", ".inc"})
+
+
+def _defined_elsewhere(defined: Path, unit: Path, root: Path) -> str:
+    """Why a kernel compiled through another file gets no proposal: where it is defined, and by
+    which unit, named relative to `root`."""
+
+    def name(path: Path) -> str:
+        return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+
+    what = "the header " if defined.suffix in HEADER_SUFFIXES else ""
+    return f"defined in {what}{name(defined)}, which {name(unit)} includes: tune it by hand there"
 
 
 def _below_min_occupancy(proposal: Proposal, min_occupancy: int) -> str:

@@ -1,0 +1,8 @@
+#include <cublasLt.h>
+#include "helpers.cuh"
+
+int setup() {
+    cublasLtHandle_t handle;
+    cublasLtCreate(&handle);
+    return twice(1);
+}
