@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 Version = tuple[int, int, int]
 
@@ -29,3 +30,9 @@ def in_range(version: Version, bound: str) -> bool:
         return True
     limit = parse_version(bound.lstrip("<>="))
     return version >= limit if bound.startswith(">=") else version < limit
+
+
+def release_of(library: str, releases: Iterable[tuple[str, Version]], target: Version) -> Version:
+    """The release of `library` (a mapping's library: cusolver, cublas ...) among the installed
+    `releases` (library, release), else the `target`."""
+    return next((release for name, release in releases if name == library), target)

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from hipify_plus.registry import matches
-from hipify_plus.versions import Version, parse_version
+from hipify_plus.versions import Version, parse_version, release_of
 
 DEFAULT_ARCHES = ("gfx90a",)
 KNOWN_KEYS = {
@@ -79,7 +79,7 @@ class LintSettings:
 
     def release_for(self, library: str) -> Version:
         """The release of `library` (a mapping's library: cusolver ...) that the code is built against."""
-        return next((release for name, release in self.library_releases if name == library), self.target_rocm)
+        return release_of(library, self.library_releases, self.target_rocm)
 
     def enabled(self, rule_id: str, path: str | None = None) -> bool:
         if not matches(rule_id, self.select) or matches(rule_id, self.ignore):

@@ -29,7 +29,7 @@ from hipify_plus.translate.call_enums import CallEnums
 from hipify_plus.translate.definitions import DECLARING_TYPES, declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
 from hipify_plus.translate.roc_types import RocTypes
-from hipify_plus.versions import Version, format_version
+from hipify_plus.versions import Version, format_version, release_of
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
@@ -121,7 +121,7 @@ class TranslateOptions:
 
     def release_for(self, library: str) -> Version:
         """The release names of `library` (a mapping's library: cusolver, cublas ...) are written for."""
-        return next((release for name, release in self.library_releases if name == library), self.rocm_version)
+        return release_of(library, self.library_releases, self.rocm_version)
 
     def target_words(self, library: str) -> str:
         """`the target is ROCm 5.7`, or `the installed hipSOLVER is ROCm 5.5's` for a library of another release."""
