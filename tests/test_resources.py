@@ -184,3 +184,37 @@ def test_without_hipcc_estimates_or_explains(tmp_path: Path, capsys, monkeypatch
     )
     report = json.loads(out)
     assert report["estimate"] is True and all(k["estimate"] for k in report["kernels"])
+
+
+def test_proposals_are_written_as_fixes_once_per_file(tmp_path: Path) -> None:
+    """`resources --fix` goes through the fix machinery: each file is written once with every
+    proposal that applies, overlapping proposals are not both taken, an AMD-only attribute is not
+    written into a CUDA file, and a kernel the file does not define is reported."""
+    from hipify_plus.resources.tune import Candidate, Proposal, apply_proposals
+
+    source = tmp_path / "two.hip"
+    source.write_text(
+        "#include <hip/hip_runtime.h>\n"
+        "__global__ void first(float* p) { p[threadIdx.x] = 0; }\n"
+        "__global__ void __launch_bounds__(1024) second(float* p) { p[threadIdx.x] = 1; }\n"
+    )
+    cuda = tmp_path / "k.cu"
+    cuda.write_text("__global__ void k(float* p) { p[threadIdx.x] = 0; }\n")
+    proposals = [
+        Proposal("void first(float*)", str(source), 2, Candidate(256)),
+        Proposal("void second(float*)", str(source), 3, Candidate(128, 2)),
+        Proposal("void second(float*)", str(source), 3, Candidate(64)),
+        Proposal("void k(float*)", str(cuda), 1, Candidate(128, 2)),
+        Proposal("void gone(float*)", str(source), 9, Candidate(64)),
+    ]
+    outcome = [problem for _, problem in apply_proposals(proposals)]
+    assert outcome[:2] == [None, None]
+    assert outcome[2] is not None and "overlaps another proposal" in outcome[2]
+    assert outcome[3] is not None and "AMD-only" in outcome[3]
+    assert outcome[4] == "kernel definition not found"
+    assert source.read_text().splitlines()[1:] == [
+        "__global__ void __launch_bounds__(256) first(float* p) { p[threadIdx.x] = 0; }",
+        "__global__ void __launch_bounds__(128) __attribute__((amdgpu_waves_per_eu(2))) second(float* p)"
+        " { p[threadIdx.x] = 1; }",
+    ]
+    assert cuda.read_text() == "__global__ void k(float* p) { p[threadIdx.x] = 0; }\n"

@@ -121,19 +121,17 @@ def run_resources(args: ResourcesArgs) -> int:
         diagnostics = findings(measurement, args.min_occupancy)
         proposals = []
         if args.tune or args.fix:
-            from hipify_plus.resources.tune import apply_proposal
+            from hipify_plus.resources.tune import apply_proposals
             from hipify_plus.resources.tune import tune as run_tune
 
             sources = sorted({u.original for u in measurement.units})
             proposals = run_tune(measurement, settings, sources)
             if args.fix:
-                for proposal in proposals:
-                    if proposal.candidate is not None:
-                        problem = apply_proposal(proposal)
-                        print(
-                            f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: {proposal.summary()}",
-                            file=sys.stderr,
-                        )
+                for proposal, problem in apply_proposals([p for p in proposals if p.candidate is not None]):
+                    print(
+                        f"hipify-plus: {'not applied: ' + problem if problem else 'applied'}: {proposal.summary()}",
+                        file=sys.stderr,
+                    )
         if args.output_format == "json":
             json.dump(
                 {

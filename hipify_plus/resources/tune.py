@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hipify_plus.edits import Edit, apply_edits
+from hipify_plus.edits import Applicability, Edit, Fix, apply_edits, apply_fixes
 from hipify_plus.fsutil import write_atomic
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
-from hipify_plus.parse import parse
+from hipify_plus.parse import error_count, parse
 from hipify_plus.resources.hipcc import CompilerError, KernelUsage
 from hipify_plus.resources.measure import Measurement, MeasureSettings, Row, Unit, base_name, compile_cached, kernels_of
 from hipify_plus.resources.occupancy import ARCHES
@@ -257,24 +257,55 @@ def _below_min_occupancy(proposal: Proposal, min_occupancy: int) -> str:
     return text
 
 
-def apply_proposal(proposal: Proposal) -> str | None:
-    """Write the proposal into the user's file (None on success, else why not)."""
-    if proposal.candidate is None:
-        return "nothing to apply"
-    path = Path(proposal.file)
-    if not proposal.candidate.portable and path.suffix != ".hip":
-        return (
-            f"`{proposal.candidate.attribute}` is AMD-only; {path.name} is CUDA: "
-            "apply it under #ifdef __HIP_PLATFORM_AMD__ by hand"
-        )
-    data = path.read_bytes()
-    kernel = kernels_of(path).get(base_name(proposal.kernel))
-    if kernel is None:
-        return "kernel definition not found"
-    write_atomic(
-        path,
-        apply_edits(data, [launch_bounds_edit(data, kernel, proposal.candidate.attribute)]),
-        path.stat().st_mode,
-        durable=True,
-    )
-    return None
+def proposal_fix(proposal: Proposal, data: bytes, kernel: Kernel) -> Fix:
+    """The proposal as a fix of the kernel's file: its launch bounds replaced or inserted. Unsafe:
+    it changes what the compiler may do with the kernel, so only `--fix` applies it."""
+    assert proposal.candidate is not None
+    attribute = proposal.candidate.attribute
+    return Fix(f"Set `{attribute}`", (launch_bounds_edit(data, kernel, attribute),), Applicability.UNSAFE)
+
+
+def apply_proposals(proposals: list[Proposal]) -> list[tuple[Proposal, str | None]]:
+    """Write the proposals into the user's files, each file once, through the fix machinery:
+    overlapping proposals are not both taken, and a file whose result would parse worse than
+    before is left as it was. Per proposal: None when it was written, else why not."""
+    outcome: dict[int, str | None] = {}
+    by_file: dict[str, list[Proposal]] = {}
+    for proposal in proposals:
+        if proposal.candidate is None:
+            outcome[id(proposal)] = "nothing to apply"
+        elif not proposal.candidate.portable and Path(proposal.file).suffix != ".hip":
+            outcome[id(proposal)] = (
+                f"`{proposal.candidate.attribute}` is AMD-only; {Path(proposal.file).name} is CUDA: "
+                "apply it under #ifdef __HIP_PLATFORM_AMD__ by hand"
+            )
+        else:
+            by_file.setdefault(proposal.file, []).append(proposal)
+    for file, wanted in by_file.items():
+        path = Path(file)
+        data = path.read_bytes()
+        tree = parse(data)
+        kernels = LintContext(SourceFile(file, data), tree, LintSettings()).kernels
+        fixes: dict[int, Proposal] = {}
+        fix_list = []
+        for proposal in wanted:
+            kernel = kernels.get(base_name(proposal.kernel))
+            if kernel is None:
+                outcome[id(proposal)] = "kernel definition not found"
+                continue
+            fix = proposal_fix(proposal, data, kernel)
+            fixes[id(fix)] = proposal
+            fix_list.append(fix)
+        result = apply_fixes(data, fix_list, Applicability.UNSAFE)
+        for fix in result.skipped:
+            outcome[id(fixes[id(fix)])] = "overlaps another proposal for the same kernel: run --fix again"
+        if not result.applied:
+            continue
+        if error_count(parse(result.source)) > error_count(tree):
+            for fix in result.applied:
+                outcome[id(fixes[id(fix)])] = "not written: the file would no longer parse"
+            continue
+        write_atomic(path, result.source, path.stat().st_mode, durable=True)
+        for fix in result.applied:
+            outcome[id(fixes[id(fix)])] = None
+    return [(p, outcome.get(id(p), "not applied")) for p in proposals]
