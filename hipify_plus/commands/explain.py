@@ -272,9 +272,10 @@ def _final_name(table: MappingTable, mapping: Mapping, version: Version, roc: bo
 
 
 def _releases(newest: Version) -> list[Version]:
-    """ROCm 5.0 to `newest`, each minor release (the releases the per-release line compares)."""
+    """ROCm 5.0 to `newest`, each minor number up to 19 (TheRock numbers 7.10 to 7.14 after 7.2;
+    a number no release had gives what the release before it gives)."""
     return [
-        (major, minor, 0) for major in range(5, newest[0] + 1) for minor in range(10) if (major, minor, 0) <= newest
+        (major, minor, 0) for major in range(5, newest[0] + 1) for minor in range(20) if (major, minor, 0) <= newest
     ]
 
 
