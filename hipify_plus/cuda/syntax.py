@@ -208,3 +208,14 @@ def base_name(text: str) -> str:
     """A function or kernel name without template arguments and qualification:
     `ns::k<T, 4>` -> `k`."""
     return text.split("<")[0].split("::")[-1].strip()
+
+
+_TEXT = frozenset(
+    {"comment", "string_literal", "raw_string_literal", "char_literal", "string_content", "system_lib_string"}
+)
+
+
+def in_text(root: Node, start: int, end: int) -> bool:
+    """Bytes [start, end) lie in a comment, a string or a character literal, not in code."""
+    node = root.descendant_for_byte_range(start, end)
+    return node is not None and (node.type in _TEXT or (node.parent is not None and node.parent.type in _TEXT))

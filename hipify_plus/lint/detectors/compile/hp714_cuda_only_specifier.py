@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import re
 
+from hipify_plus.cuda.syntax import in_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import file_detector
 
 _WORDS = re.compile(rb"\b(CUDART_CB|__grid_constant__)\b[ \t]*")
-_NOT_CODE = frozenset(
-    {"comment", "string_literal", "raw_string_literal", "char_literal", "string_content", "system_lib_string"}
-)
 _WHY = {
     "CUDART_CB": "the calling convention of CUDA's callbacks (empty on Linux): HIP has none, and its callback "
     "types take the default convention",
@@ -31,8 +29,7 @@ def cuda_only_specifier(ctx: LintContext) -> None:
     root = ctx.tree.root_node
     for found in _WORDS.finditer(data):
         start, end = found.span()
-        node = root.descendant_for_byte_range(start, found.end(1))
-        if node is not None and (node.type in _NOT_CODE or (node.parent is not None and node.parent.type in _NOT_CODE)):
+        if in_text(root, start, found.end(1)):
             continue
         line_start = data.rfind(b"\n", 0, start) + 1
         if data[line_start:start].lstrip().startswith(b"#"):

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 
 from hipify_plus import lexer
+from hipify_plus.cuda.syntax import in_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.registry import file_detector
 
 _QUALIFIER_THEN_ALIGNAS = re.compile(rb"\b(__shared__|__device__|__constant__|__managed__)(\s+)alignas\b\s*(?=\()")
-_NOT_CODE = frozenset({"comment", "string_literal", "raw_string_literal", "char_literal", "string_content"})
 
 
 @file_detector(emits=("HP731",))
@@ -24,8 +24,7 @@ def space_qualifier_before_alignas(ctx: LintContext) -> None:
     root = ctx.tree.root_node
     for found in _QUALIFIER_THEN_ALIGNAS.finditer(data):
         start, qualifier_end = found.start(1), found.end(1)
-        node = root.descendant_for_byte_range(start, qualifier_end)
-        if node is not None and (node.type in _NOT_CODE or (node.parent is not None and node.parent.type in _NOT_CODE)):
+        if in_text(root, start, qualifier_end):
             continue
         call = lexer.call_arguments(data, found.end())
         if call is None:
