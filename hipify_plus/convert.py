@@ -156,7 +156,8 @@ def plan(
                 destination = out / _renamed(Path(found.path.name), settings)
         else:
             assert out is not None
-            base = out / found.root.name if len(paths) > 1 else out
+            # several inputs: each folder is mirrored under its own name, a file goes into `out` itself
+            base = out / found.root.name if len(paths) > 1 and found.root != found.path else out
             destination = base / _renamed(found.relative, settings)
         other = seen.get(destination)
         if other is not None:

@@ -103,6 +103,24 @@ def test_single_file_and_launch_syntax(tmp_path: Path, capsys) -> None:
     assert "hipStream_t s" in text and code == 1
 
 
+def test_several_files_land_side_by_side_and_folders_under_their_names(tmp_path: Path, capsys) -> None:
+    """`convert a.cu b.h lib/ -o out`: the files go into out/ itself (so `#include "b.h"` still
+    finds its header), a folder is mirrored under its own name."""
+    (tmp_path / "a.cu").write_text('#include "b.h"\nint main() { cudaDeviceSynchronize(); }\n')
+    (tmp_path / "b.h").write_text("#include <cuda_runtime.h>\n")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "k.cu").write_text("__global__ void k() {}\n")
+    out = tmp_path / "out"
+    code, _, err = run(
+        ["convert", str(tmp_path / "a.cu"), str(tmp_path / "b.h"), str(tmp_path / "lib"), "-o", str(out)], capsys
+    )
+    assert code in (0, 1), err
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.suffix != ".json")
+    assert written == ["a.cu", "b.h", "lib/k.cu"]
+    assert "hipDeviceSynchronize" in (out / "a.cu").read_text()
+    assert "hip/hip_runtime.h" in (out / "b.h").read_text()
+
+
 def test_output_inside_input_is_not_walked(project: Path, capsys) -> None:
     code, _, _ = run(["convert", str(project), "-o", str(project / "hip")], capsys)
     assert (project / "hip" / "src" / "kernel.cu").exists()

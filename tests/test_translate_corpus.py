@@ -103,15 +103,23 @@ def test_translation_compiles_for_gfx90a(path: Path, hipcc: Hipcc, tmp_path: Pat
     """Translated for the installed hipcc's ROCm, a file compiles unless hipify-plus reported
     an error that explains why not."""
     fixture = load_fixture(path)
-    result = _translate(path, _options(fixture, rocm_version=hipcc.version))
+    result_version = hipcc.version
+    result = _translate(path, _options(fixture, rocm_version=result_version))
     rocblas = hipcc.rocblas_release()
     if rocblas is not None and rocblas < hipcc.version and "rocblas/rocblas.h" in _library_headers(result.output):
-        result = _translate(path, _options(fixture, rocm_version=rocblas))  # the release the headers are
-    missing = [h for h in _library_headers(result.output) if not hipcc.has_header(h)]
+        result_version = rocblas  # the release the headers are
+        result = _translate(path, _options(fixture, rocm_version=result_version))
+    required = [h for h in fixture.settings.get("requires", "").split(",") if h]
+    missing = [h for h in [*_library_headers(result.output), *required] if not hipcc.has_header(h)]
     if missing:
         pytest.skip(f"library headers not installed here: {', '.join(missing)}")
     out = tmp_path / (path.stem + ".hip")
     out.write_bytes(result.output)
+    for name in re.findall(rb'^\s*#\s*include\s*"([^"]+)"', result.output, re.MULTILINE):
+        header = path.parent / name.decode()
+        if header.is_file() and not is_expected_output(header):  # the project's header, converted too
+            options = _options(load_fixture(header), rocm_version=result_version)
+            (tmp_path / name.decode()).write_bytes(_translate(header, options).output)
     done = hipcc.syntax_check(out, f"-I{path.parent}")
     errors = [d for d in result.diagnostics if d.severity == "error"]
     if done.returncode != 0:
