@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
         "files",
         "compile_flags",
         "regex_literals",
+        "quoting",
     },
     {"parse", "mappings", "diagnostics"},
     {"cuda", "amd", "buildsys", "rewrite", "include_graph", "linemap"},

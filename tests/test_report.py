@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.quoting import shorten_code
 from hipify_plus.report.effort import load_effort_model
 from hipify_plus.report.gap_formats import markdown_code, markdown_message, markdown_text
 from hipify_plus.report.kernels import KernelRow, estimate_sources
-from hipify_plus.report.paths import relative_text, shorten_code
+from hipify_plus.report.paths import relative_text
 
 from .conftest import CORPUS, ROOT, SHARED
 from .conftest import run_cli as run
@@ -640,8 +641,9 @@ def test_lint_sarif_locations_are_relative_to_a_base(tmp_path: Path, capsys) -> 
 
 
 def test_code_a_message_quotes_is_whole_or_cut_in_the_middle(capsys) -> None:
-    """HP324 quotes the loop body's host call in 48 characters, cut at the end (`validate_result(
-    d_x, h_reference, "out_after_eve…`); the report shows the call whole, or cut in the middle."""
+    """HP324 quoted the loop body's host call in 48 characters, cut at the end (`validate_result(
+    d_x, h_reference, "out_after_eve…`); lint and the report now show it whole, or cut in the
+    middle past 96 characters (hipify_plus/quoting.py)."""
     code, out, _ = run(["report", str(LONG_HOST_CALL), "--format", "json", "-q", *FIXED], capsys)
     report = json.loads(out)
     (loop,) = report["launch_loops"]

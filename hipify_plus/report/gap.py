@@ -25,6 +25,7 @@ from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source
 from hipify_plus.linemap import LineMap
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
+from hipify_plus.quoting import shorten_code
 from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
 from hipify_plus.report.kernels import (
@@ -36,15 +37,13 @@ from hipify_plus.report.kernels import (
     measured_kernels,
     sort_rows,
 )
-from hipify_plus.report.paths import display_path, relative_text, report_root, root_label, shorten_code
+from hipify_plus.report.paths import display_path, relative_text, report_root, root_label
 from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import format_version
 
 EXCERPT_LIMIT = 240  # characters of the finding's source line kept in the report
-CODE_LIMIT = 96  # characters of code a message quotes (cut in the middle beyond)
-CUT = "…"
 GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces its reasons
 _LINE = re.compile(r"\bline (\d+)")
 
@@ -412,15 +411,6 @@ def build_report(
                 and lint_settings.enabled(back.rule, back.path)
                 and (back.path, back.line, back.column, back.rule, back.message) not in reported
             ):
-                if CUT in back.message:  # code the detector quoted cut at its end: whole, or cut in the middle
-                    whole = _CodeSpans(linted.sources[diagnostic.path], diagnostic.line, diagnostic.end_line)
-                    back = replace(
-                        back,
-                        message=whole(back.message),
-                        data={**back.data, "blockers": [whole(str(b)) for b in back.data.get("blockers", ())]}
-                        if back.data.get("blockers")
-                        else back.data,
-                    )
                 if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
                     back = replace(
                         back,
@@ -820,51 +810,3 @@ def _excerpt(sources: dict[str, SourceFile], diagnostic: Diagnostic) -> str:
         return ""
     line = source.line_text(diagnostic.line).strip()
     return line if len(line) <= EXCERPT_LIMIT else shorten_code(line, EXCERPT_LIMIT)
-
-
-_CUT_SPAN = re.compile(r"`([^`\n]+)…`(?:,? \(?line (\d+))?")
-
-
-class _CodeSpans:
-    """Code spans a detector cut at the end (`validate_result(d_out, out, a…`), made whole from
-    the source it quoted and then shortened in the middle (shorten_code) like the report's names:
-    the quoted code is the smallest syntax node whose text starts with the span, at the line the
-    message names after it, else among the finding's lines, else anywhere in the file. A span no
-    node matches stays as it was."""
-
-    def __init__(self, data: bytes, first: int, last: int) -> None:
-        self.data, self.first, self.last = data, first, last
-        self._root: Any = None
-
-    def __call__(self, text: str) -> str:
-        return _CUT_SPAN.sub(self._restore, text)
-
-    def _restore(self, match: re.Match[str]) -> str:
-        prefix, line = match.group(1), match.group(2)
-        ranges = ([(int(line), int(line))] if line else []) + [(self.first, self.last), (1, 1 << 30)]
-        for first, last in ranges:
-            whole = self._quoted(prefix, first, last)
-            if whole is not None:
-                return match.group(0).replace(f"`{prefix}…`", f"`{shorten_code(whole, CODE_LIMIT)}`", 1)
-        return match.group(0)
-
-    def _quoted(self, prefix: str, first: int, last: int) -> str | None:
-        """The shortest text of a node starting in lines first..last that continues `prefix`."""
-        if self._root is None:
-            from hipify_plus.parse import parse
-
-            self._root = parse(self.data).root_node
-        head = prefix.split()[0].encode() if prefix.split() else b""
-        best: str | None = None
-        stack = [self._root]
-        while stack:
-            node = stack.pop()
-            if node.end_point[0] + 1 < first or node.start_point[0] + 1 > last:
-                continue
-            stack.extend(node.children)
-            if not first <= node.start_point[0] + 1 <= last or not self.data.startswith(head, node.start_byte):
-                continue
-            text = " ".join(self.data[node.start_byte : node.end_byte].decode("utf-8", "replace").split())
-            if len(text) > len(prefix) and text.startswith(prefix) and (best is None or len(text) < len(best)):
-                best = text
-        return best

@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-ELLIPSIS = "…"
+from hipify_plus.quoting import ELLIPSIS
 
 
 def report_root(paths: list[Path]) -> Path:
@@ -70,21 +70,6 @@ def sarif_root(paths: list[str]) -> Path:
         if (folder / ".git").exists():
             return folder
     return here if common.is_relative_to(here) else common
-
-
-def shorten_code(text: str, width: int = 96) -> str:
-    """Code in at most `width` characters: its whitespace runs made one space, and cut in the
-    middle (between words where one is near) so that both its start and its end stay readable."""
-    value = " ".join(text.split())
-    if width < 8 or len(value) <= width:
-        return value
-    keep = width - 1
-    head, tail = keep - keep // 3, keep // 3
-    cut = value.rfind(" ", head - 12, head)  # end the head, start the tail at a word's edge
-    head = cut if cut > 0 else head
-    start = value.find(" ", len(value) - tail, len(value) - tail + 12)
-    tail = len(value) - start - 1 if start != -1 else tail
-    return value[:head].rstrip() + ELLIPSIS + value[len(value) - tail :].lstrip()
 
 
 def shorten(text: object, width: int = 60) -> str:

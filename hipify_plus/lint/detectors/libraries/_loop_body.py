@@ -22,6 +22,7 @@ from hipify_plus.lint.detectors.libraries._launch_syntax import (
 from hipify_plus.lint.detectors.libraries._launchers import Launchers
 from hipify_plus.lint.detectors.libraries._loop_values import plain_declaration, pure
 from hipify_plus.parse import Node
+from hipify_plus.quoting import shorten_code
 
 # Precondition order: the message names failures in this order.
 (
@@ -71,9 +72,9 @@ def line_of(node: Node) -> int:
     return node.start_point[0] + 1
 
 
-def shorten(text: str, limit: int = 48) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def shorten(text: str, limit: int = 96) -> str:
+    """Code a blocker quotes, cut in the middle when it is long (its start and end stay)."""
+    return shorten_code(text, limit)
 
 
 class LoopChecks:
