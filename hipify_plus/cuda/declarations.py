@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hipify_plus.cuda.syntax import node_text
+from hipify_plus.cuda.syntax import descendants, node_text, same
 from hipify_plus.parse import Node
 
 DEVICE_SPACES = frozenset({"__device__", "__constant__", "__managed__"})
@@ -186,6 +186,21 @@ def lookup(use: Node) -> Declared | None:
             return found
         child, scope = scope, scope.parent
     return None
+
+
+def references(declaration: Node, name: str) -> list[Node]:
+    """The identifiers after `declaration`, in the scope that holds it, that refer to its `name`
+    (a shadowing declaration's uses left out)."""
+    scope = declaration.parent
+    if scope is None:
+        return []
+    found = []
+    for node in descendants(scope):
+        if node.type == "identifier" and node.start_byte >= declaration.end_byte and node_text(node) == name:
+            declared = lookup(node)
+            if declared is not None and same(declared.node, declaration):
+                found.append(node)
+    return found
 
 
 def _struct_body(root: Node, name: str) -> Node | None:

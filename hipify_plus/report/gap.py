@@ -428,13 +428,13 @@ def build_report(
                 )
         root = report_root(paths)
         scrub = _Scrubber(str(output), str(root))
-        problems += [f"internal error: {scrub(e)}" for e in linted.internal]
+        problems += [f"internal error: {e}" for e in linted.internal]  # scrubbed with the rest below
 
         if settings.check is not None:
             try:
                 checked = check_conversion(conversion.outcomes, settings.check)
             except Exception as exc:  # noqa: BLE001 - a bug in the check must not cost the report
-                problems.append(f"internal error in the compile check: {type(exc).__name__}: {scrub(str(exc))}")
+                problems.append(f"internal error in the compile check: {type(exc).__name__}: {exc}")
         if checked is not None:
             raw += [
                 _Raw(scrub.diagnostic(d), "check", resolution_of(d), None)
@@ -739,7 +739,7 @@ def _kernels(
         section.notes = [scrub(n) for n in section.notes]
         return section, diagnostics
     except Exception as exc:  # noqa: BLE001 - a bug here must not cost the rest of the report
-        problems.append(f"internal error in the kernels section: {type(exc).__name__}: {scrub(str(exc))}")
+        problems.append(f"internal error in the kernels section: {type(exc).__name__}: {exc}")
         return None, []
 
 

@@ -23,7 +23,7 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomic
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
-from hipify_plus.parse import parse
+from hipify_plus.parse import Tree, parse
 from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
 from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
 from hipify_plus.source import SourceFile
@@ -202,9 +202,11 @@ def compile_cached(
     return usages
 
 
-def kernels_of(path: Path) -> dict[str, Kernel]:
-    data = path.read_bytes()
-    return LintContext(SourceFile(str(path), data), parse(data), LintSettings()).kernels
+def kernels_of(path: Path, data: bytes | None = None, tree: Tree | None = None) -> dict[str, Kernel]:
+    """The kernels a file defines, by name (`data` and `tree`: its bytes and parse, when the
+    caller has them)."""
+    data = path.read_bytes() if data is None else data
+    return LintContext(SourceFile(str(path), data), tree or parse(data), LintSettings()).kernels
 
 
 def base_name(demangled: str) -> str:

@@ -285,7 +285,7 @@ def apply_proposals(proposals: list[Proposal]) -> list[tuple[Proposal, str | Non
         path = Path(file)
         data = path.read_bytes()
         tree = parse(data)
-        kernels = LintContext(SourceFile(file, data), tree, LintSettings()).kernels
+        kernels = kernels_of(path, data, tree)
         fixes: dict[int, Proposal] = {}
         fix_list = []
         for proposal in wanted:

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from hipify_plus import lexer
-from hipify_plus.cuda.declarations import Declared, lookup
-from hipify_plus.cuda.syntax import call_args, callee_node, descendants, node_text, same
+from hipify_plus.cuda.declarations import Declared, lookup, references
+from hipify_plus.cuda.syntax import call_args, callee_node, node_text, same
 from hipify_plus.data import data_dir
 from hipify_plus.edits import Edit, EditBuffer
 from hipify_plus.mappings import Mapping
@@ -240,8 +240,7 @@ class CallArguments:
             or re.search(rb"^[ \t]*#[ \t]*define\b.*\b%s\b" % match.group(1), self.data, re.M)
         ):
             return None
-        uses = [n for n in descendants(scope) if n.type == "identifier" and node_text(n) == declared.name]
-        if all(self._size_use(u, side) for u in uses if _refers_to(u, declared)):
+        if all(self._size_use(use, side) for use in references(declared.node, declared.name)):
             return declared
         return None
 
@@ -257,11 +256,12 @@ class CallArguments:
             callee = callee_node(call)
             if callee is None:
                 return False
-            position = next((i for i, a in enumerate(call_args(call)) if same(a, parent)), -1)
+            arguments = call_args(call)
+            position = next((i for i, a in enumerate(arguments) if same(a, parent)), -1)
             return any(
                 o.op == "size_t_out" and o.position == position
                 for r in self.rows.get(node_text(callee), ())
-                if r.applies(side, self.version) and r.count == len(call_args(call))
+                if r.applies(side, self.version) and r.count == len(arguments)
                 for o in r.operations
             )
         node: Node | None = use
@@ -324,11 +324,6 @@ class CallArguments:
 
 
 _SIMPLE = re.compile(rb"^[A-Za-z_0-9.]+$")
-
-
-def _refers_to(use: Node, declared: Declared) -> bool:
-    found = lookup(use)
-    return found is not None and same(found.node, declared.node)
 
 
 def _operand(text: bytes) -> bytes:

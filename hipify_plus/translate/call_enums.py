@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from hipify_plus.cuda.declarations import lookup
-from hipify_plus.cuda.syntax import descendants, node_text, same
+from hipify_plus.cuda.declarations import lookup, references
+from hipify_plus.cuda.syntax import node_text, same
 from hipify_plus.data import mapping_rows
 from hipify_plus.mappings import Mapping, MappingTable
 from hipify_plus.parse import Node, Tree
@@ -116,9 +116,6 @@ class CallEnums:
         return self._calls[key]
 
     def _flow(self, declaration: Node) -> frozenset[tuple[str, str]]:
-        scope = declaration.parent
-        if scope is None:
-            return frozenset()
         calls: set[tuple[str, str]] = set()
         for declarator in declaration.children_by_field_name("declarator"):
             name_node: Node | None = declarator
@@ -126,13 +123,7 @@ class CallEnums:
                 name_node = name_node.child_by_field_name("declarator")
             if name_node is None or name_node.type != "identifier":
                 return frozenset()
-            name = node_text(name_node)
-            for use in descendants(scope):
-                if use.type != "identifier" or use.start_byte < declaration.end_byte or node_text(use) != name:
-                    continue
-                declared = lookup(use)
-                if declared is None or not same(declared.node, declaration):
-                    continue
+            for use in references(declaration, node_text(name_node)):
                 if use.parent is not None and use.parent.type == "argument_list":
                     function, library = self.call(use.start_byte)
                     if not library:
