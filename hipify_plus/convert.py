@@ -493,7 +493,7 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
     conversion = convert_build_file(
         kind, data, BuildOptions(settings.offload_arch, settings.rename, settings.header_suffix)
     )
-    output = conversion.output(data)
+    output = conversion.output()
     outcome = _write(item, data, output, conversion.diagnostics(source), settings)
     for name, content in conversion.extra_files.items():
         extra = item.destination.with_name(name)

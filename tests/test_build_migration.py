@@ -54,7 +54,7 @@ def test_flags_explain_what_they_dropped() -> None:
 def _convert(kind: str, path: Path, rename: bool = True):
     data = path.read_bytes()
     conversion = convert_build_file(kind, data, BuildOptions(("gfx90a", "gfx942"), rename))
-    return conversion.output(data).decode(), conversion.diagnostics(SourceFile(str(path), data)), conversion
+    return conversion.output().decode(), conversion.diagnostics(SourceFile(str(path), data)), conversion
 
 
 def test_makefile_conversion() -> None:

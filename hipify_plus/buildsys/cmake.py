@@ -9,14 +9,13 @@ Files are read as text, never run.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from hipify_plus.buildsys.flags import translate_flags
 from hipify_plus.buildsys.model import BuildConversion, BuildOptions
+from hipify_plus.parse.cmake import Command, line_end, line_start, scan_commands
 from hipify_plus.templates import render
 
 MODULE = "HipifyPlus.cmake"
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # CUDA:: imported targets -> (ROCm target, package to find)
 TARGETS = {
     "CUDA::cudart": ("hip::host", "hip"),
@@ -57,154 +56,20 @@ _CUDA_GENEX = re.compile(r"\$<(?:\$<)?COMPILE_LANGUAGE:CUDA>")
 _GENEX_BODY = re.compile(r"^(?P<prefix>\$<\$<COMPILE_LANGUAGE:[^>]*>:)(?P<body>.*)>$", re.DOTALL)
 
 
-@dataclass
-class Arg:
-    start: int
-    end: int
-    text: str  # as written, quotes included
-    quoted: bool
-
-    @property
-    def value(self) -> str:
-        return self.text[1:-1] if self.quoted else self.text
-
-
-@dataclass
-class Command:
-    name: str
-    start: int  # of the name
-    open: int  # offset after "("
-    close: int  # offset of ")"
-    args: list[Arg] = field(default_factory=list)
-
-    @property
-    def end(self) -> int:
-        return self.close + 1
-
-
-def _skip_comment(text: str, position: int) -> int:
-    """Past a `#` line comment or a `#[[ ... ]]` bracket comment starting at `position`."""
-    bracket = re.match(r"#\[(=*)\[", text[position:])
-    if bracket:
-        close = text.find("]" + bracket.group(1) + "]", position)
-        return len(text) if close == -1 else close + len(bracket.group(1)) + 2
-    newline = text.find("\n", position)
-    return len(text) if newline == -1 else newline
-
-
-def parse_commands(text: str) -> list[Command]:
-    """CMake command invocations with their arguments, skipping comments."""
-    commands: list[Command] = []
-    position, length = 0, len(text)
-    while position < length:
-        char = text[position]
-        if char == "#":
-            position = _skip_comment(text, position)
-            continue
-        match = _IDENT.match(text, position)
-        if match is None or (position > 0 and (text[position - 1].isalnum() or text[position - 1] == "_")):
-            position += 1
-            continue
-        after = match.end()
-        while after < length and text[after] in " \t":
-            after += 1
-        if after >= length or text[after] != "(":
-            position = match.end()
-            continue
-        command = Command(match.group().lower(), position, after + 1, after)
-        position = _parse_args(text, after + 1, command)
-        commands.append(command)
-    return commands
-
-
-def _parse_args(text: str, position: int, command: Command) -> int:
-    depth = 0
-    length = len(text)
-    while position < length:
-        char = text[position]
-        if char in " \t\r\n":
-            position += 1
-        elif char == "#":
-            position = _skip_comment(text, position)
-        elif char == ")":
-            if depth == 0:
-                command.close = position
-                return position + 1
-            depth -= 1
-            position += 1
-        elif char == "(":
-            depth += 1
-            position += 1
-        elif char == '"':
-            end = position + 1
-            while end < length and text[end] != '"':
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, length)
-            command.args.append(Arg(position, end, text[position:end], True))
-            position = end
-        elif text.startswith("[", position) and re.match(r"\[(=*)\[", text[position:]):
-            opening = re.match(r"\[(=*)\[", text[position:])
-            assert opening is not None
-            close = text.find("]" + opening.group(1) + "]", position)
-            end = length if close == -1 else close + len(opening.group(1)) + 2
-            command.args.append(Arg(position, end, text[position:end], False))
-            position = end
-        else:
-            end = position
-            while end < length and text[end] not in ' \t\r\n()"#':
-                if text[end] == "\\":
-                    end += 1
-                elif text.startswith("$<", end) or text.startswith("${", end):
-                    end = _skip_reference(text, end)
-                    continue
-                end += 1
-            command.args.append(Arg(position, end, text[position:end], False))
-            position = end
-    command.close = length
-    return length
-
-
-def _skip_reference(text: str, position: int) -> int:
-    """Past a `$<...>` generator expression or `${...}` reference (nested, may hold spaces)."""
-    depth = 0
-    while position < len(text):
-        if text.startswith("$<", position) or text.startswith("${", position):
-            depth += 1
-            position += 2
-            continue
-        if text[position] in ">}" and depth:
-            depth -= 1
-            position += 1
-            if depth == 0:
-                return position
-            continue
-        position += 1
-    return position
-
-
-def _line_start(text: str, offset: int) -> int:
-    return text.rfind("\n", 0, offset) + 1
-
-
-def _line_end(text: str, offset: int) -> int:
-    newline = text.find("\n", offset)
-    return len(text) if newline == -1 else newline + 1
-
-
-def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
-    result = BuildConversion(text)
-    commands = parse_commands(text)
+def convert_cmake(data: bytes, options: BuildOptions) -> BuildConversion:
+    result = BuildConversion(data)
+    commands = scan_commands(data)
     has_project = False
     packages_added: set[str] = set()
     for command in commands:
         name = command.name
         if name == "project":
             has_project = True
-            if "hipify_plus_enable_hip" not in text:  # converted before: nothing to add
-                _project(text, command, result)
+            if b"hipify_plus_enable_hip" not in data:  # converted before: nothing to add
+                _project(data, command, result)
             continue
         if name == "enable_language" and any(a.value == "CUDA" for a in command.args):
-            others = [a.text for a in command.args if a.value != "CUDA"]
+            others = [a.written(data) for a in command.args if a.value != "CUDA"]
             replacement = (f"enable_language({' '.join(others)})\n" if others else "") + "hipify_plus_enable_hip()"
             result.replace(command.start, command.end, replacement)
             continue
@@ -226,11 +91,11 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
                     break
                 flag_args.add(index)
         if name in ("target_compile_options", "add_compile_options", "target_link_options", "add_link_options"):
-            flag_args |= {i for i, a in enumerate(command.args) if _CUDA_GENEX.search(a.text)}
-        needed = _rewrite_args(text, command, options, result, flag_args)
+            flag_args |= {i for i, a in enumerate(command.args) if _CUDA_GENEX.search(a.value)}
+        needed = _rewrite_args(data, command, options, result, flag_args)
         for package in sorted(needed - packages_added):
             packages_added.add(package)
-            at = _line_start(text, command.start)
+            at = line_start(data, command.start)
             result.replace(at, at, f"find_package({package} REQUIRED)\n")
         if name == "set_source_files_properties":
             for index, arg in enumerate(command.args[:-1]):
@@ -257,7 +122,7 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
                 )
             )
         if any(
-            a.value in ("CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT") or "/usr/local/cuda" in a.text
+            a.value in ("CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT") or "/usr/local/cuda" in a.value
             for a in command.args
         ):
             result.review.append((command.start, "this points at the CUDA toolkit: use ROCM_PATH / hip_DIR or drop it"))
@@ -266,21 +131,19 @@ def convert_cmake(text: str, options: BuildOptions) -> BuildConversion:
     return result
 
 
-def _project(text: str, command: Command, result: BuildConversion) -> None:
+def _project(data: bytes, command: Command, result: BuildConversion) -> None:
     values = [a.value for a in command.args]
     if "CUDA" in values:
         cuda = command.args[values.index("CUDA")]
         start = cuda.start
-        while start > 0 and text[start - 1] in " \t":
+        while start > 0 and data[start - 1] in b" \t":
             start -= 1
         # HIP sources build as HIP or as CXX: the project needs CXX either way
         result.replace(start, cuda.end, "" if "CXX" in values else " CXX")
-    line_start = _line_start(text, command.start)
-    result.replace(
-        line_start, line_start, f"include(${{CMAKE_CURRENT_LIST_DIR}}/{MODULE})\nhipify_plus_select_compiler()\n"
-    )
-    end = _line_end(text, command.end)
-    suffix = "" if text[end - 1 : end] == "\n" else "\n"
+    at = line_start(data, command.start)
+    result.replace(at, at, f"include(${{CMAKE_CURRENT_LIST_DIR}}/{MODULE})\nhipify_plus_select_compiler()\n")
+    end = line_end(data, command.end)
+    suffix = "" if data[end - 1 : end] == b"\n" else "\n"
     result.replace(end, end, f"{suffix}hipify_plus_enable_hip()\n")
 
 
@@ -297,14 +160,15 @@ def _sets_flag_variable(command: Command) -> bool:
 
 
 def _rewrite_args(
-    text: str, command: Command, options: BuildOptions, result: BuildConversion, flag_args: set[int]
+    data: bytes, command: Command, options: BuildOptions, result: BuildConversion, flag_args: set[int]
 ) -> set[str]:
     """One replacement per argument: nvcc flags (in flag arguments), CUDA:: targets, FindCUDA
     variables, CUDA generator expressions, .cu sources."""
     needed: set[str] = set()
     arch_done = False
     for index, arg in enumerate(command.args):
-        new = arg.text
+        written = arg.written(data)
+        new = written
         if index in flag_args:
             genex = _GENEX_BODY.match(arg.value)
             body = genex.group("body") if genex else arg.value
@@ -334,12 +198,12 @@ def _rewrite_args(
                     "use $<COMPILE_LANGUAGE:${HIPIFY_PLUS_GPU_LANG}>",
                 )
             )
-        if not arg.text.startswith("["):
+        if not arg.bracket:
             new = options.rename_sources(new)
-        if new != arg.text:
+        if new != written:
             if not new.strip('"'):
                 start = arg.start
-                while start > command.open and text[start - 1] in " \t":
+                while start > command.open and data[start - 1] in b" \t":
                     start -= 1
                 result.replace(start, arg.end, "")
             else:

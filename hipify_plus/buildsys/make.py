@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from hipify_plus.buildsys.flags import translate_flags
 from hipify_plus.buildsys.model import BuildConversion, BuildOptions
+from hipify_plus.parse.makefile import comment_start, logical_lines
 
 _ASSIGN = re.compile(
     r"^(?:[^:=#\t][^:=#]*:(?![:=])\s*)?(?P<export>export\s+|override\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*(?P<op>[:!?+]?:?=)(?P<value>.*)$",
@@ -30,47 +31,28 @@ _CUDA_PATH = re.compile(r"/usr/local/cuda[\w.-]*|\$[({]CUDA_(?:PATH|HOME|ROOT|DI
 
 @dataclass
 class _Line:
-    start: int  # byte offset (in the text) of the logical line
+    start: int  # byte offsets of the logical line
     end: int
-    text: str  # with continuations, as written
+    code: str  # with continuations, as written, up to its comment
 
     @property
     def is_recipe(self) -> bool:
-        return self.text.startswith("\t")
+        return self.code.startswith("\t")
 
 
-def _logical_lines(text: str) -> list[_Line]:
-    lines: list[_Line] = []
-    position = 0
-    while position < len(text):
-        end = position
-        while True:
-            newline = text.find("\n", end)
-            if newline == -1:
-                end = len(text)
-                break
-            if newline > 0 and text[newline - 1] == "\\" and text[newline - 2 : newline] != "\\\\":
-                end = newline + 1
-                continue
-            end = newline
-            break
-        lines.append(_Line(position, end, text[position:end]))
-        position = end + 1
-    return lines
+def _lines(data: bytes) -> list[_Line]:
+    return [
+        _Line(start, end, data[start : comment_start(data, start, end)].decode("utf-8", "surrogateescape"))
+        for start, end in logical_lines(data)
+    ]
 
 
-def _strip_comment(text: str) -> tuple[str, str]:
-    """(code, comment) of a Makefile line; `\\#` is not a comment."""
-    match = re.search(r"(?<!\\)#", text)
-    return (text, "") if match is None else (text[: match.start()], text[match.start() :])
-
-
-def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
-    result = BuildConversion(text)
-    lines = _logical_lines(text)
+def convert_makefile(data: bytes, options: BuildOptions) -> BuildConversion:
+    result = BuildConversion(data)
+    lines = _lines(data)
     compilers: set[str] = set()  # variables whose value is nvcc
     for line in lines:
-        code, _ = _strip_comment(line.text)
+        code = line.code
         match = _ASSIGN.match(code.strip())
         if (
             match
@@ -86,13 +68,13 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
 
     flag_variables: set[str] = set()
     for line in lines:
-        code, _ = _strip_comment(line.text)
+        code = line.code
         if line.is_recipe and calls_nvcc(code):
             flag_variables.update(n for n in _REFERENCE.findall(code) if n not in compilers)
     arch_done_for: set[str] = set()
     uses_rocm_path = False
     for line in lines:
-        code, _ = _strip_comment(line.text)
+        code = line.code
         new = code
         match = _ASSIGN.match(code.strip()) if not line.is_recipe else None
         if match:
@@ -131,7 +113,7 @@ def convert_makefile(text: str, options: BuildOptions) -> BuildConversion:
                 (line.start, f"`{path}` points at the CUDA toolkit: use $(ROCM_PATH) (default /opt/rocm) or drop it")
             )
         if new != code:
-            result.replace(line.start, line.start + len(code), new)
-    if uses_rocm_path and not re.search(r"^\s*ROCM_PATH\s*[:?]?=", text, re.MULTILINE):
+            result.replace(line.start, line.start + len(code.encode("utf-8", "surrogateescape")), new)
+    if uses_rocm_path and not re.search(rb"^\s*ROCM_PATH\s*[:?]?=", data, re.MULTILINE):
         result.replace(0, 0, "ROCM_PATH ?= /opt/rocm\n")
     return result

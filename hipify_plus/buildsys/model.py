@@ -31,27 +31,21 @@ class BuildOptions:
 
 @dataclass
 class BuildConversion:
-    text: str
-    replacements: list[tuple[int, int, str]] = field(default_factory=list)  # character offsets
+    data: bytes  # the file as read: every offset below is a byte offset into it
+    replacements: list[Edit] = field(default_factory=list)
     notes: list[tuple[int, str]] = field(default_factory=list)  # HP010: what was changed and why
     review: list[tuple[int, str]] = field(default_factory=list)  # HP011: left for a human
     info: list[tuple[int, str]] = field(default_factory=list)  # HP012 and other notes
     extra_files: dict[str, str] = field(default_factory=dict)  # name beside the file -> content
 
     def replace(self, start: int, end: int, new: str) -> None:
-        self.replacements.append((start, end, new))
+        self.replacements.append(Edit(start, end, new.encode("utf-8", "surrogateescape")))
 
     def edits(self) -> list[Edit]:
-        """The replacements as byte-range edits into the original bytes."""
-        encoded: list[Edit] = []
-        for start, end, new in self.replacements:
-            begin = len(self.text[:start].encode("utf-8", "surrogateescape"))
-            stop = begin + len(self.text[start:end].encode("utf-8", "surrogateescape"))
-            encoded.append(Edit(begin, stop, new.encode("utf-8", "surrogateescape")))
-        return encoded
+        return list(self.replacements)
 
-    def output(self, data: bytes) -> bytes:
-        return apply_edits(data, self.edits())
+    def output(self) -> bytes:
+        return apply_edits(self.data, self.replacements)
 
     def diagnostics(self, source: SourceFile) -> list[Diagnostic]:
         found = []
@@ -61,9 +55,8 @@ class BuildConversion:
                 if (offset, message) in seen:
                     continue
                 seen.add((offset, message))
-                begin = len(self.text[:offset].encode("utf-8", "surrogateescape"))
-                line_end = source.data.find(b"\n", begin)
+                line_end = source.data.find(b"\n", offset)
                 found.append(
-                    make_diagnostic(source, rule, begin, len(source.data) if line_end == -1 else line_end, message)
+                    make_diagnostic(source, rule, offset, len(source.data) if line_end == -1 else line_end, message)
                 )
         return sorted(found, key=lambda d: (d.start, d.rule))

@@ -8,21 +8,21 @@ import re
 from hipify_plus.buildsys.flags import flag_rules
 from hipify_plus.buildsys.model import BuildConversion, BuildOptions
 
-_EXTENSION = re.compile(r"\bCUDAExtension\s*\(")
+_EXTENSION = re.compile(rb"\bCUDAExtension\s*\(")
 _NVCC_ARGS = re.compile(r"""["']nvcc["']\s*:\s*\[(?P<flags>[^\]]*)\]""", re.DOTALL)
 _STRING = re.compile(r"""["']([^"']*)["']""")
 
 
 def convert_setup_py(
-    text: str, options: BuildOptions
+    data: bytes, options: BuildOptions
 ) -> BuildConversion:  # options unused: one signature for all kinds
-    result = BuildConversion(text)
-    match = _EXTENSION.search(text)
+    result = BuildConversion(data)
+    match = _EXTENSION.search(data)
     if match is None:
         return result
     attention = []
     rules = flag_rules()
-    for block in _NVCC_ARGS.finditer(text):
+    for block in _NVCC_ARGS.finditer(data.decode("utf-8", "surrogateescape")):
         for flag in _STRING.findall(block.group("flags")):
             name = flag.split("=", 1)[0]
             rule = rules.get(flag) or rules.get(name)

@@ -13,30 +13,29 @@ from hipify_plus.lint.detectors.build._cmake_scan import (
     _FINDHIP_OPTIONS,
     _GENEX_LANGUAGE,
     _OPTION_KEYWORDS,
-    _Arg,
     _cmake_words,
     _CMakeFile,
-    _Command,
     _genex_span,
 )
 from hipify_plus.lint.detectors.build._model import GPU, HIP, HOST, NONE, NVCC, _in_region, _Line, _region_at, _Word
+from hipify_plus.parse.cmake import Arg, Command
 
 
-def _cmake_assignment(command: _Command) -> tuple[str, list[_Arg]] | None:
+def _cmake_assignment(command: Command) -> tuple[str, list[Arg]] | None:
     """(variable, value arguments) of set, list(APPEND|PREPEND|INSERT), string(APPEND|PREPEND)."""
     args = command.args
     if command.name == "set" and args:
         values = []
         for arg in args[1:]:
-            if not arg.quoted and arg.text in _CMAKE_SET_KEYWORDS:
+            if not arg.quoted and arg.value in _CMAKE_SET_KEYWORDS:
                 break
             values.append(arg)
-        return args[0].text, values
-    operation = args[0].text.upper() if args else ""
+        return args[0].value, values
+    operation = args[0].value.upper() if args else ""
     if command.name in ("list", "string") and len(args) >= 2 and operation in ("APPEND", "PREPEND"):
-        return args[1].text, args[2:]
+        return args[1].value, args[2:]
     if command.name == "list" and len(args) >= 3 and operation == "INSERT":
-        return args[1].text, args[3:]
+        return args[1].value, args[3:]
     return None
 
 
@@ -52,14 +51,14 @@ def _named_flags_reach(name: str, cmake: _CMakeFile) -> frozenset[str]:
 
 def _cmake_lines(data: bytes, cmake: _CMakeFile) -> list[_Line]:
     lines: list[_Line] = []
-    assignments: dict[str, list[tuple[_Command, list[_Arg]]]] = {}
+    assignments: dict[str, list[tuple[Command, list[Arg]]]] = {}
     for command in cmake.commands:
         found = _cmake_assignment(command)
         if found:
             assignments.setdefault(found[0], []).append((command, found[1]))
         lines.extend(_option_command_lines(data, command, cmake))
     reach_of = {name: _named_flags_reach(name, cmake) for name in assignments}
-    values = {name: " ".join(a.text for _, args in found for a in args) for name, found in assignments.items()}
+    values = {name: " ".join(a.value for _, args in found for a in args) for name, found in assignments.items()}
     for _ in range(4):  # a variable used in a flag context reaches what that context reaches
         sources = [(" ".join(w.text for w in line.words), line.reach) for line in lines]
         sources += [(values[name], reach) for name, reach in reach_of.items() if reach]
@@ -93,7 +92,7 @@ def _cmake_lines(data: bytes, cmake: _CMakeFile) -> list[_Line]:
     return placed
 
 
-def _option_command_lines(data: bytes, command: _Command, cmake: _CMakeFile) -> list[_Line]:
+def _option_command_lines(data: bytes, command: Command, cmake: _CMakeFile) -> list[_Line]:
     group = f"cmd:{command.start}"
     if command.name in ("target_compile_options", "add_compile_options"):
         items = command.args[1:] if command.name == "target_compile_options" else command.args
@@ -113,18 +112,18 @@ def _option_command_lines(data: bytes, command: _Command, cmake: _CMakeFile) -> 
     return []
 
 
-def _after_keyword(args: list[_Arg], wanted: AbstractSet[str], keywords: AbstractSet[str]) -> list[_Arg]:
+def _after_keyword(args: list[Arg], wanted: AbstractSet[str], keywords: AbstractSet[str]) -> list[Arg]:
     taken, active = [], False
     for arg in args:
-        if not arg.quoted and arg.text in keywords:
-            active = arg.text in wanted
+        if not arg.quoted and arg.value in keywords:
+            active = arg.value in wanted
         elif active:
             taken.append(arg)
     return taken
 
 
 def _option_lines(
-    data: bytes, args: list[_Arg], outer: frozenset[str], cxx: frozenset[str], group: str, ambiguous: bool
+    data: bytes, args: list[Arg], outer: frozenset[str], cxx: frozenset[str], group: str, ambiguous: bool
 ) -> list[_Line]:
     """Lines of `target_compile_options`-style items: words outside generator expressions reach
     `outer`; `$<$<COMPILE_LANGUAGE:CUDA>:...>` contents reach nvcc, `...:HIP>` hipcc. The items
@@ -133,7 +132,7 @@ def _option_lines(
     if not args:
         return []
     lines: list[_Line] = []
-    quoted = [(a.start, a.end) for a in args if a.quoted]
+    quoted = [(a.value_start, a.value_end) for a in args if a.quoted]
 
     def in_quotes(pos: int) -> bool:
         return any(start <= pos < end for start, end in quoted)
@@ -181,7 +180,7 @@ def _option_lines(
             pos = max(word_end, pos + 1)
         return words
 
-    loose = walk(args[0].start, args[-1].end, outer, False)
+    loose = walk(args[0].value_start, args[-1].value_end, outer, False)
     if loose and outer & GPU:
         lines.append(_Line(loose, outer, group, ambiguous=ambiguous))
     return lines

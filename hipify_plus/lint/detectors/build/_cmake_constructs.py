@@ -7,8 +7,9 @@ import re
 
 from hipify_plus.edits import Edit
 from hipify_plus.lint.detectors.build._cmake import _cmake_assignment
-from hipify_plus.lint.detectors.build._cmake_scan import _Arg, _CMakeFile, _Command
+from hipify_plus.lint.detectors.build._cmake_scan import _CMakeFile
 from hipify_plus.lint.detectors.build._model import _Construct, _region_at
+from hipify_plus.parse.cmake import Arg, Command
 
 # HP413 and the CMake forms of HP403 are constructs, not flags.
 _FINDCUDA_COMMANDS = frozenset(
@@ -63,17 +64,17 @@ def _cmake_constructs(data: bytes, cmake: _CMakeFile, arches: tuple[str, ...]) -
     return found
 
 
-def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> list[_Construct]:
+def _cuda_language_constructs(data: bytes, command: Command, safe: bool) -> list[_Construct]:
     found: list[_Construct] = []
     name, args = command.name, command.args
-    bare = [a.text.upper() if not a.quoted else "" for a in args]
+    bare = [a.value.upper() if not a.quoted else "" for a in args]
     if name in ("project", "enable_language"):
         for arg, text in list(zip(args, bare, strict=True))[1 if name == "project" else 0 :]:
             if text == "CUDA":
                 found.append(
                     _Construct(
                         "HP413",
-                        (arg.start, arg.end),
+                        (arg.value_start, arg.value_end),
                         (
                             f"`{name}(... CUDA)` enables the CUDA language, which needs nvcc; the HIP "
                             "language (CMake 3.21+) also needs `LANGUAGE HIP` on the .cu sources and HIP "
@@ -85,9 +86,9 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
         found.append(
             _Construct(
                 "HP413",
-                (args[0].start, args[0].end),
+                (args[0].value_start, args[0].value_end),
                 (
-                    f"`find_package({args[0].text})` looks for the CUDA toolkit; on ROCm use "
+                    f"`find_package({args[0].value})` looks for the CUDA toolkit; on ROCm use "
                     "`find_package(hip)` and the ROCm library packages"
                 ),
             )
@@ -106,31 +107,33 @@ def _cuda_language_constructs(data: bytes, command: _Command, safe: bool) -> lis
         )
     variables: list[tuple[int, int, str]] = []
     for index, arg in enumerate(args):
-        for match in _CUDA_VARIABLE.finditer(arg.text):
+        for match in _CUDA_VARIABLE.finditer(arg.value):
             if match.group(1) != "CMAKE_CUDA_ARCHITECTURES":  # HP403
-                start, end = arg.start + match.start(1), arg.start + match.end(1)
+                start, end = arg.value_start + match.start(1), arg.value_start + match.end(1)
                 variables.append((start, end, match.group(1)))
         if arg.quoted:
             found.extend(_language_genexes(arg, safe))
             continue
-        if arg.text in _CUDA_PROPERTIES:
-            variables.append((arg.start, arg.end, arg.text))
+        if arg.value in _CUDA_PROPERTIES:
+            variables.append((arg.value_start, arg.value_end, arg.value))
         found.extend(_language_genexes(arg, safe))
-        if arg.text.startswith("CUDA::"):
-            found.append(
-                _Construct(
-                    "HP413", (arg.start, arg.end), f"`{arg.text}` is a CUDA toolkit target; {_rocm_target(arg.text)}"
-                )
-            )
-        language = index > 0 and args[index - 1].text == "LANGUAGE"
-        if arg.text == "CUDA" and name == "set_source_files_properties" and language:
+        if arg.value.startswith("CUDA::"):
             found.append(
                 _Construct(
                     "HP413",
-                    (arg.start, arg.end),
+                    (arg.value_start, arg.value_end),
+                    f"`{arg.value}` is a CUDA toolkit target; {_rocm_target(arg.value)}",
+                )
+            )
+        language = index > 0 and args[index - 1].value == "LANGUAGE"
+        if arg.value == "CUDA" and name == "set_source_files_properties" and language:
+            found.append(
+                _Construct(
+                    "HP413",
+                    (arg.value_start, arg.value_end),
                     "`LANGUAGE CUDA` compiles these sources with nvcc; the HIP language is `LANGUAGE HIP`",
                     "Rename to `LANGUAGE HIP`",
-                    [Edit(arg.start, arg.end, b"HIP")],
+                    [Edit(arg.value_start, arg.value_end, b"HIP")],
                     safe,
                 )
             )
@@ -166,15 +169,15 @@ def _rocm_target(target: str) -> str:
     return "on ROCm link the ROCm package's target, if the library has one"
 
 
-def _language_genexes(arg: _Arg, safe: bool) -> list[_Construct]:
+def _language_genexes(arg: Arg, safe: bool) -> list[_Construct]:
     found = []
-    for match in _LANGUAGE_GENEX.finditer(arg.text):
+    for match in _LANGUAGE_GENEX.finditer(arg.value):
         languages = match.group(2).split(",")
         if "CUDA" not in languages:
             continue
         before = languages[: languages.index("CUDA")]
-        offset = arg.start + match.start(2) + sum(len(x) + 1 for x in before)
-        span = (arg.start + match.start(), arg.start + match.end())
+        offset = arg.value_start + match.start(2) + sum(len(x) + 1 for x in before)
+        span = (arg.value_start + match.start(), arg.value_start + match.end())
         message = f"`$<{match.group(1)}:CUDA>` selects CUDA sources; under the HIP language it names `HIP`"
         if match.group(1) == "COMPILE_LANG_AND_ID":
             message += " (and the compiler id is Clang, not NVIDIA)"
@@ -203,31 +206,31 @@ def _cuda_variables(variables: list[tuple[int, int, str]], safe: bool) -> _Const
     return _Construct("HP413", span, message, title, edits, safe)
 
 
-def _cuda_architectures(command: _Command, arches: tuple[str, ...], safe: bool) -> list[_Construct]:
+def _cuda_architectures(command: Command, arches: tuple[str, ...], safe: bool) -> list[_Construct]:
     args = command.args
-    values: list[_Arg] = []
-    name_arg: _Arg | None = None
-    if command.name == "set" and args and args[0].text == "CMAKE_CUDA_ARCHITECTURES":
+    values: list[Arg] = []
+    name_arg: Arg | None = None
+    if command.name == "set" and args and args[0].value == "CMAKE_CUDA_ARCHITECTURES":
         name_arg, values = args[0], (_cmake_assignment(command) or ("", []))[1]
     elif command.name in ("set_target_properties", "set_property"):
         for index, arg in enumerate(args):
-            if not arg.quoted and arg.text == "CUDA_ARCHITECTURES":
+            if not arg.quoted and arg.value == "CUDA_ARCHITECTURES":
                 name_arg = arg
                 last = index + 2 if command.name == "set_target_properties" else len(args)
                 values = args[index + 1 : last]
                 break
     if name_arg is None:
         return []
-    new_name = name_arg.text.replace("CUDA", "HIP")  # CMAKE_HIP_ARCHITECTURES, HIP_ARCHITECTURES
-    shown = " ".join(a.text for a in values) or "(empty)"
-    edits = [Edit(name_arg.start, name_arg.end, new_name.encode())]
+    new_name = name_arg.value.replace("CUDA", "HIP")  # CMAKE_HIP_ARCHITECTURES, HIP_ARCHITECTURES
+    shown = " ".join(a.value for a in values) or "(empty)"
+    edits = [Edit(name_arg.value_start, name_arg.value_end, new_name.encode())]
     if values:
         joined = ";".join(arches)
         text = joined if values[0].quoted or len(arches) == 1 else f'"{joined}"'
-        edits.append(Edit(values[0].start, values[-1].end, text.encode()))
-    message = f"`{name_arg.text} {shown}` selects NVIDIA GPUs; the HIP language takes AMD targets in `{new_name}`"
+        edits.append(Edit(values[0].value_start, values[-1].value_end, text.encode()))
+    message = f"`{name_arg.value} {shown}` selects NVIDIA GPUs; the HIP language takes AMD targets in `{new_name}`"
     title = f"Use `{new_name} {';'.join(arches)}`"
-    return [_Construct("HP403", (name_arg.start, name_arg.end), message, title, edits, safe)]
+    return [_Construct("HP403", (name_arg.value_start, name_arg.value_end), message, title, edits, safe)]
 
 
 # -- setup.py -------------------------------------------------------------------------------

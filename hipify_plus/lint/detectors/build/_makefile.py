@@ -35,36 +35,3 @@ _NOT_COMMANDS = frozenset(
 )
 _ENV_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*")
 _HOST_WRAPPERS = frozenset({"-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options"})
-
-
-def _logical_lines(data: bytes) -> list[tuple[int, int]]:
-    """(start, end) of each line, joined over backslash-newline continuations."""
-    lines: list[tuple[int, int]] = []
-    pos = 0
-    while pos < len(data):
-        end = data.find(b"\n", pos)
-        while end != -1:
-            last = end - 1 if end > pos and data[end - 1] == 0x0D else end
-            backslashes = 0
-            while last - backslashes - 1 >= pos and data[last - backslashes - 1] == 0x5C:
-                backslashes += 1
-            if backslashes % 2 == 0:
-                break
-            end = data.find(b"\n", end + 1)
-        end = len(data) if end == -1 else end
-        lines.append((pos, end))
-        pos = end + 1
-    return lines
-
-
-def _make_comment_start(data: bytes, start: int, end: int) -> int:
-    """Outside recipes, make ends a line at the first unescaped `#`."""
-    pos = start
-    while pos < end:
-        if data[pos] == 0x5C:
-            pos += 2
-            continue
-        if data[pos] == ord("#"):
-            return pos
-        pos += 1
-    return end

@@ -19,8 +19,6 @@ from hipify_plus.lint.detectors.build._makefile import (
     _NOT_COMMANDS,
     _REFERENCE,
     _WHOLE_REFERENCE,
-    _logical_lines,
-    _make_comment_start,
 )
 from hipify_plus.lint.detectors.build._model import (
     _FALSE_WORDS,
@@ -40,6 +38,7 @@ from hipify_plus.lint.detectors.build._model import (
     _Word,
 )
 from hipify_plus.lint.detectors.build._shell import _shell_words
+from hipify_plus.parse.makefile import comment_start, logical_lines
 
 
 @dataclass
@@ -62,7 +61,7 @@ def _scan_makefile(data: bytes) -> _Makefile:
     conditionals: list[_Conditional] = []
     open_conditionals: list[_Conditional] = []
     in_rule = in_define = False
-    for start, end in _logical_lines(data):
+    for start, end in logical_lines(data):
         line = data[start:end]
         stripped = line.strip()
         if in_define:
@@ -96,7 +95,7 @@ def _scan_makefile(data: bytes) -> _Makefile:
         if stripped.startswith(b"define "):
             in_define = True
             continue
-        comment = _make_comment_start(data, start, end)
+        comment = comment_start(data, start, end)
         plain = _MAKE_ASSIGN.match(data, start, comment)
         assign = plain or _MAKE_TARGET_ASSIGN.match(data, start, comment)
         if assign:
