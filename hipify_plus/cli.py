@@ -332,9 +332,21 @@ def lint(
         bool,
         typer.Option(
             "--precise",
-            help="Let rules ask libclang what the text does not show (typedef'd mask types); needs the clang extra.",
+            help=(
+                "Let rules ask libclang what the text does not show (typedef'd mask types, launch sizes "
+                "through constants and macros, kernels in other headers); needs the clang extra."
+            ),
         ),
     ] = False,
+    include: Annotated[
+        list[str] | None, typer.Option("-I", "--include-dir", help="Include folder for --precise (repeatable).")
+    ] = None,
+    define: Annotated[
+        list[str] | None, typer.Option("-D", "--define", help="Macro definition for --precise (repeatable).")
+    ] = None,
+    compile_commands: Annotated[
+        Path | None, typer.Option(help="compile_commands.json whose per-file flags --precise parses with.")
+    ] = None,
 ) -> None:
     """Find AMD hazards in CUDA/HIP sources and build files (warp size, launch bounds, LDS, flags, ...)."""
     from hipify_plus.commands.lint import LintArgs, run_lint
@@ -355,6 +367,8 @@ def lint(
             write_baseline=write_baseline,
             exit_zero=exit_zero,
             precise=precise,
+            clang_flags=[*(f"-I{i}" for i in include or []), *(f"-D{d}" for d in define or [])],
+            compile_commands=compile_commands,
             quiet=quiet,
             max_file_size=int(max_file_size * 2**20),
             statistics=statistics,

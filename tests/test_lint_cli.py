@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from hipify_plus.parse.clang import unavailable as clang_unavailable
+
 from .conftest import SHARED
 from .conftest import run_cli as run
 
@@ -149,6 +151,39 @@ def test_precise_without_libclang_is_a_usage_error(tmp_path: Path, capsys, monke
     code, out, err = run(["lint", str(source), "--precise"], capsys)
     assert code == 2 and out == ""
     assert "--precise needs the clang extra" in err and "Traceback" not in err
+
+
+CLANG_MISSING = clang_unavailable()
+
+
+@pytest.mark.skipif(CLANG_MISSING is not None, reason=str(CLANG_MISSING))
+def test_precise_reads_the_compile_commands_include_path(tmp_path: Path, capsys) -> None:
+    """A kernel defined with its bounds in a header only compile_commands.json's -I finds, launched
+    with a block size from a macro in that header: --precise with the database reports HP202; with
+    no database clang finds no header and nothing is reported; the flags alone are a usage error."""
+    (tmp_path / "include").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "include" / "tile.cuh").write_text(
+        "#pragma once\n#define TILE_THREADS 512\n"
+        "__global__ void __launch_bounds__(TILE_THREADS / 4) tile(float* x) { x[threadIdx.x] = 0; }\n"
+    )
+    source = tmp_path / "src" / "run.cu"
+    source.write_text('#include "tile.cuh"\nvoid run(float* x) { tile<<<1, TILE_THREADS>>>(x); }\n')
+    database = tmp_path / "compile_commands.json"
+    database.write_text(
+        json.dumps(
+            [{"directory": str(tmp_path), "file": "src/run.cu", "arguments": ["nvcc", "-Iinclude", "-c", "src/run.cu"]}]
+        )
+    )
+    argv = ["lint", str(source), "--select", "HP202", "--output-format", "concise", "--precise"]
+    code, out, _ = run([*argv, "--compile-commands", str(database)], capsys)
+    assert code == 1 and "512 threads per block exceeds its launch bounds (128, declared in `tile.cuh`)" in out
+    code, out, _ = run([*argv, "-I", str(tmp_path / "include")], capsys)
+    assert code == 1 and "(128, declared in `tile.cuh`)" in out
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "HP202" not in out
+    code, out, err = run(argv[:-1] + ["--compile-commands", str(database)], capsys)
+    assert code == 2 and "add --precise" in err
 
 
 def test_a_switch_another_file_of_the_run_defines_is_not_a_build_flag(tmp_path: Path, capsys) -> None:

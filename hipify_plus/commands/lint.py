@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
 from hipify_plus.commands.exits import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, usage_error
 from hipify_plus.commands.output import ReportOutput, is_standard_input, read_standard_input, write_standard_output
+from hipify_plus.compile_flags import CompileCommandsError, compile_command_flags
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, write_atomic
@@ -48,6 +49,8 @@ class LintArgs:
     output_file: Path | None = None
     stdin_filename: str | None = None
     precise: bool = False
+    clang_flags: list[str] = field(default_factory=list)  # -I/-D for --precise
+    compile_commands: Path | None = None
 
 
 def run_lint(args: LintArgs) -> int:
@@ -90,11 +93,24 @@ def run_lint(args: LintArgs) -> int:
         accepted = Baseline.load(args.baseline) if args.baseline is not None else None
     except (ConfigError, BaselineError) as exc:
         return usage_error(str(exc))
+    if (args.clang_flags or args.compile_commands) and not args.precise:
+        return usage_error("-I, -D and --compile-commands are what --precise parses with: add --precise")
     if args.precise:
         missing = clang_unavailable()
         if missing:
             return usage_error(missing)
-        settings = replace(settings, precise=True)
+        try:
+            per_file, problems = compile_command_flags(args.compile_commands)
+        except CompileCommandsError as exc:
+            return usage_error(str(exc))
+        for problem in problems:
+            print(f"hipify-plus: warning: {problem}", file=sys.stderr)
+        settings = replace(
+            settings,
+            precise=True,
+            clang_flags=tuple(args.clang_flags),
+            clang_file_flags=tuple((path, tuple(flags)) for path, flags in sorted(per_file.items())),
+        )
     unknown = [s for s in (*settings.select, *settings.ignore) if not _selects_something(s)]
     if unknown:
         return usage_error(f"unknown rule selector(s): {', '.join(unknown)} (`hipify-plus rules` lists them)")

@@ -45,6 +45,7 @@ _BINARY: dict[str, Callable[[int, int], int | None]] = {
 }
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 # (void*)k, (const void*)&k, reinterpret_cast<const void*>(&k), (void*)(k<T>)
+_LAUNCH_MACRO = re.compile(rb"^[ \t]*#[ \t]*define(?:\\\r?\n|[^\n])*?(?:<<<|hipLaunchKernelGGL)", re.MULTILINE)
 _CAST = re.compile(
     r"^(?:\(\s*(?:const\s+)?void\s*\*\s*\)\s*|(?:reinterpret|static)_cast\s*<[^>]*>\s*)"
     r"\(?\s*&?\s*(?P<name>[^()]*?(?:<.*>)?)\s*\)?$"
@@ -141,7 +142,9 @@ class LintContext:
     def clang(self) -> ClangFacts | None:
         """With `--precise`, what libclang says about this file's declarations (parsed on the
         first question); None without it, and the rules then read the text alone."""
-        return ClangFacts(self.source.path, self.data) if self.settings.precise else None
+        if not self.settings.precise:
+            return None
+        return ClangFacts(self.source.path, self.data, self.settings.clang_flags_for(self.source.path))
 
     @cached_property
     def is_hip(self) -> bool:
@@ -404,7 +407,28 @@ class LintContext:
                     if cast:
                         name = cast.group("name")
                     found.append(Launch(call, base_name(name), args[1:5], self.threads(args[2])))
+        if self.clang is not None and any(launch.threads is None for launch in found):
+            launches = self.clang.launches()  # --precise: the block sizes clang folds, where the text did not
+            for launch in found:
+                facts = launches.get(launch.node.start_byte)
+                if launch.threads is None and facts is not None:
+                    launch.threads = facts.threads
         return found
+
+    @cached_property
+    def expanded_launches(self) -> list[Launch]:
+        """With `--precise`: launches only clang sees, written inside a macro (`LAUNCH(k, n);`),
+        each at the call that expands to it, with no config nodes. Asked only of a file that
+        #defines such a macro itself."""
+        if self.clang is None or _LAUNCH_MACRO.search(self.data) is None:
+            return []
+        known = {launch.node.start_byte for launch in self.launches}
+        calls = {call.start_byte: call for call in reversed(self.nodes({"call_expression"}))}
+        return [
+            Launch(calls[offset], facts.kernel, [], facts.threads)
+            for offset, facts in sorted(self.clang.launches().items())
+            if offset not in known and offset in calls
+        ]
 
     @cached_property
     def _dim3_variables(self) -> dict[str, int | None]:

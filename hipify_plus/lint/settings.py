@@ -76,6 +76,16 @@ class LintSettings:
     library_releases: tuple[tuple[str, Version], ...] = ()
     # `--precise`: rules may ask libclang (hipify_plus/parse/clang.py) what the text does not show
     precise: bool = False
+    # Flags libclang parses with in that mode: -I/-D for every file, and compile_commands.json's
+    # per file (resolved path -> -I/-isystem/-include/-D/-U/-std flags).
+    clang_flags: tuple[str, ...] = ()
+    clang_file_flags: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def clang_flags_for(self, path: str) -> tuple[str, ...]:
+        """The flags libclang parses `path` with: the common ones, then the file's own."""
+        resolved = str(Path(path).resolve()) if path else ""
+        own = next((flags for file, flags in self.clang_file_flags if file == resolved), ())
+        return (*self.clang_flags, *own)
 
     def release_for(self, library: str) -> Version:
         """The release of `library` (a mapping's library: cusolver ...) that the code is built against."""

@@ -17,9 +17,12 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
+
+from hipify_plus.literals import parse_int
+from hipify_plus.parse.clang_launches import PROBE, LaunchFacts, evaluate, launch_of, probe_source, read_file
 
 CLANG_EXTRA = "the clang extra (pip install 'hipify-plus[clang]', which brings libclang)"
 
@@ -34,6 +37,22 @@ _PRELUDE = b"""
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
+"""
+# What a launch needs when the runtime headers are not read: `dim3` and the call clang makes of
+# `k<<<grid, block, shared, stream>>>` (CUDA's and HIP's names); in HIP mode hipLaunchKernelGGL
+# is the macro HIP's header defines.
+_PRELUDE += b"""
+struct __hipify_plus_dim3 {
+  unsigned x, y, z;
+  constexpr __hipify_plus_dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
+};
+typedef __hipify_plus_dim3 dim3;
+extern "C" int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0, void * = 0);
+extern "C" int __hipPushCallConfiguration(dim3, dim3, unsigned long = 0, void * = 0);
+#ifdef __HIP__
+#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \\
+  kernel<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__)
+#endif
 """
 _PRELUDE_NAME = "/hipify-plus-precise-prelude.h"
 _KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a fatal error (a header not found) does not stop it
@@ -85,19 +104,31 @@ class DeclaredType:
 
 
 class ClangFacts:
-    """What clang says about one file's declarations, keyed by the byte offset of each declared name."""
+    """What clang says about one file: its declarations, keyed by the byte offset of each declared
+    name, and its kernel launches, keyed by the offset where each launch is written (the kernel's
+    name, or the macro that expands to the launch)."""
 
     def __init__(self, path: str, data: bytes, flags: Sequence[str] = ()) -> None:
         self.path = os.path.abspath(path) if path else "/hipify-plus-input.cu"
         self.data = data
         self.flags = tuple(flags)
         self._types: dict[int, DeclaredType] | None = None
+        self._launches: dict[int, LaunchFacts] = {}
 
     def declared_type(self, name_offset: int) -> DeclaredType | None:
         """The type of the variable, parameter or field whose name starts at `name_offset`."""
         self._load()
         assert self._types is not None
         return self._types.get(name_offset)
+
+    def launch(self, offset: int) -> LaunchFacts | None:
+        """The launch written at `offset`: its folded block size and the launched kernel's bounds."""
+        self._load()
+        return self._launches.get(offset)
+
+    def launches(self) -> dict[int, LaunchFacts]:
+        self._load()
+        return dict(self._launches)
 
     def _load(self) -> None:
         if self._types is not None:
@@ -109,17 +140,51 @@ class ClangFacts:
             return  # offsets would not match tree-sitter's bytes: no answers
         import clang.cindex as cindex
 
-        unit = _index().parse(
+        kinds = {cindex.CursorKind.VAR_DECL, cindex.CursorKind.PARM_DECL, cindex.CursorKind.FIELD_DECL}
+        call = cindex.CursorKind.CALL_EXPR
+        for cursor in self._parse(text).cursor.walk_preorder():
+            location = cursor.location
+            if location.file is None or location.file.name != self.path:
+                continue
+            if cursor.kind in kinds:
+                self._types[location.offset] = _declared(cursor.type)
+            elif cursor.kind == call and (found := launch_of(cursor, self._read)) is not None:
+                self._launches.setdefault(cursor.extent.start.offset, found)
+        self._fold_bounds(text)
+
+    def _fold_bounds(self, text: str) -> None:
+        """Values of the launched kernels' bounds: literals directly, other expressions (macros,
+        constants) evaluated by clang at the end of the file, in one more parse."""
+        pending = sorted(
+            {f.bounds_text for f in self._launches.values() if f.bounds_text and parse_int(f.bounds_text) is None}
+        )
+        values = dict.fromkeys(pending, None) | self._probe(text, pending) if pending else {}
+        for offset, found in self._launches.items():
+            if found.bounds_text:
+                value = parse_int(found.bounds_text)
+                self._launches[offset] = replace(
+                    found, bounds=value if value is not None else values.get(found.bounds_text)
+                )
+
+    def _probe(self, text: str, expressions: list[str]) -> dict[str, int | None]:
+        unit = self._parse(text + probe_source(expressions))
+        found: dict[str, int | None] = {}
+        for cursor in unit.cursor.get_children():
+            if cursor.spelling.startswith(PROBE) and cursor.location.file and cursor.location.file.name == self.path:
+                index = int(cursor.spelling.removeprefix(PROBE))
+                found[expressions[index]] = evaluate(cursor)
+        return found
+
+    def _parse(self, text: str) -> Any:
+        return _index().parse(
             self.path,
             args=self._arguments(),
             unsaved_files=[(self.path, text), (_PRELUDE_NAME, _PRELUDE.decode())],
             options=_KEEP_GOING,
         )
-        kinds = {cindex.CursorKind.VAR_DECL, cindex.CursorKind.PARM_DECL, cindex.CursorKind.FIELD_DECL}
-        for cursor in unit.cursor.walk_preorder():
-            location = cursor.location
-            if cursor.kind in kinds and location.file is not None and location.file.name == self.path:
-                self._types[location.offset] = _declared(cursor.type)
+
+    def _read(self, path: str) -> bytes | None:
+        return self.data if path == self.path else read_file(path)
 
     def _arguments(self) -> list[str]:
         hip = self.path.endswith(_HIP_SUFFIXES)
@@ -133,6 +198,7 @@ class ClangFacts:
             "-std=c++17",
             "-fsyntax-only",
             "-Wno-everything",
+            "-ferror-limit=0",  # keep going through a header that does not fit (HIP's, read as CUDA)
             "-include",
             _PRELUDE_NAME,
             f"-I{os.path.dirname(self.path)}",

@@ -136,6 +136,28 @@ def _scan_args(data: bytes, command: Command) -> int:
     return size
 
 
+def split_items(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the items in data[start:end], an argument's content: split at blanks and `;`,
+    with escapes and `${...}` / `$<...>` references kept whole."""
+    spans: list[tuple[int, int]] = []
+    pos = start
+    while pos < end:
+        if data[pos] in b" \t\r\n;":
+            pos += 1
+            continue
+        begin = pos
+        while pos < end and data[pos] not in b" \t\r\n;":
+            if data[pos] == 0x5C:
+                pos += 2
+            elif data[pos : pos + 2] in (b"${", b"$<"):
+                pos = _reference_end(data, pos)
+            else:
+                pos += 1
+        pos = min(pos, end)
+        spans.append((begin, pos))
+    return spans
+
+
 def _unquoted_end(data: bytes, pos: int) -> int:
     """The end of an unquoted argument: at a blank, `(`, `)` or `#`, escapes and `${...}` /
     `$<...>` references kept whole, a legacy `a"b c"d` quote too."""

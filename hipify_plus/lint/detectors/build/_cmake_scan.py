@@ -17,7 +17,7 @@ from hipify_plus.lint.detectors.build._model import (
     _subject,
     _Word,
 )
-from hipify_plus.parse.cmake import Arg, Command, scan_commands
+from hipify_plus.parse.cmake import Arg, Command, scan_commands, split_items
 
 _CMAKE_FLAG_VARIABLE = re.compile(
     r"(CMAKE_(CUDA|HIP|CXX)_FLAGS|CUDA_NVCC_FLAGS|HIP_HIPCC_FLAGS|HIP_CLANG_FLAGS)(_[A-Z]+)?"
@@ -33,30 +33,10 @@ _FINDHIP_OPTIONS = frozenset({"HIPCC_OPTIONS", "CLANG_OPTIONS", "HCC_OPTIONS", "
 
 def _cmake_words(data: bytes, arg: Arg, joiner: str | None) -> list[_Word]:
     """Flags of a CMake argument: split at blanks and `;`, keeping `${...}` and `$<...>` whole."""
-    words: list[_Word] = []
-    pos = arg.value_start
-    while pos < arg.value_end:
-        if data[pos] in b" \t\r\n;":
-            pos += 1
-            continue
-        start, depth = pos, 0
-        while pos < arg.value_end:
-            if data[pos] == 0x5C:
-                pos += 2
-                continue
-            if data[pos : pos + 2] in (b"${", b"$<"):
-                depth += 1
-                pos += 2
-                continue
-            if data[pos] in b"}>" and depth:
-                depth -= 1
-            elif depth == 0 and data[pos] in b" \t\r\n;":
-                break
-            pos += 1
-        pos = min(pos, arg.value_end)
-        text = data[start:pos].decode("utf-8", "surrogateescape").replace("\\;", ";")
-        words.append(_Word(start, pos, text, joiner=joiner))
-    return words
+    return [
+        _Word(start, end, data[start:end].decode("utf-8", "surrogateescape").replace("\\;", ";"), joiner=joiner)
+        for start, end in split_items(data, arg.value_start, arg.value_end)
+    ]
 
 
 def _genex_span(data: bytes, pos: int, end: int) -> tuple[int, int]:

@@ -168,8 +168,8 @@ def _block_size(ctx: LintContext, launch: Launch) -> int | None:
 
 def _launched(ctx: LintContext, launch: Launch) -> str:
     """The launched kernel's name, also through casts such as `(const void*)k`."""
-    if any(c.type == "kernel_call_syntax" for c in launch.node.children):
-        return launch.kernel
+    if not launch.config or any(c.type == "kernel_call_syntax" for c in launch.node.children):
+        return launch.kernel  # a `<<<>>>` launch, or one clang found in a macro's expansion
     args = call_args(launch.node)
     return _referenced_kernel(args[0], ctx) if args else launch.kernel
 

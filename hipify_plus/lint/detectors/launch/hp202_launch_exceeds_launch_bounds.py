@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hipify_plus.cuda.syntax import base_name, declarator_name, descendants
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.launch._bounds import _bounds_arguments, _span_value
@@ -47,21 +49,35 @@ def _max_threads(ctx: LintContext, kernel: Node) -> int | None:
 @file_detector(emits=("HP202",))
 def launch_exceeds_launch_bounds(ctx: LintContext) -> None:
     bounded: dict[str, int | None] = {}
+    unbounded: set[str] = set()  # defined here without bounds: clang would find none either
     for kernel in _kernel_definitions(ctx):
         name = declarator_name(kernel)
-        if name is not None and _has_bounds(ctx, kernel):
-            key = base_name(ctx.text(name))
-            bounded[key] = _max_threads(ctx, kernel) if key not in bounded else None
-    for launch in ctx.launches:
-        launched = _launched(ctx, launch)
-        limit = bounded.get(launched)
-        threads = _block_size(ctx, launch)
-        if limit is None or threads is None or threads <= limit or len(launch.config) < 2:
+        if name is None:
             continue
+        key = base_name(ctx.text(name))
+        if _has_bounds(ctx, kernel):
+            bounded[key] = _max_threads(ctx, kernel) if key not in bounded else None
+        else:
+            unbounded.add(key)
+    clang = ctx.clang
+    for launch in [*ctx.launches, *ctx.expanded_launches]:
+        launched = _launched(ctx, launch)
+        limit, where = bounded.get(launched), ""
+        asks = clang is not None and limit is None and (launched in bounded or launched not in unbounded)
+        facts = clang.launch(launch.node.start_byte) if asks and clang is not None else None
+        if facts is not None and facts.bounds is not None:
+            # --precise: the bounds of the kernel clang resolved, in this file or a header
+            limit = facts.bounds
+            if clang is not None and facts.kernel_file and facts.kernel_file != clang.path:
+                where = f", declared in `{os.path.basename(facts.kernel_file)}`"
+        threads = _block_size(ctx, launch)
+        if limit is None or threads is None or threads <= limit:
+            continue
+        expanded = "" if launch.config else f" (in the expansion of `{ctx.text(launch.node).split('(', 1)[0]}`)"
         ctx.report(
             "HP202",
-            launch.config[1],
-            f"launch of `{launched}` with {threads} threads per block "
-            f"exceeds its launch bounds ({limit}): the HIP runtime refuses it with "
+            launch.config[1] if len(launch.config) > 1 else launch.node,
+            f"launch of `{launched}`{expanded} with {threads} threads per block "
+            f"exceeds its launch bounds ({limit}{where}): the HIP runtime refuses it with "
             '`hipErrorLaunchFailure` ("Launch params ... are larger than launch bounds")',
         )

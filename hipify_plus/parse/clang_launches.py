@@ -1,0 +1,146 @@
+"""Kernel launches as clang compiles them (`--precise`): the block size after macros, constexpr
+variables, template constants and `dim3` defaults are folded, and the launch bounds of the
+launched kernel wherever the include path finds its definition (another header, a file the
+`compile_commands.json` flags reach).
+
+Clang turns `k<<<grid, block, shared, stream>>>(args)` into a call of `k` whose first child
+calls `__cudaPushCallConfiguration(grid, block, ...)` (`__hipPushCallConfiguration` for HIP);
+the prelude of parse/clang.py declares both and `dim3`, so this works without the runtime
+headers. Values come from libclang's evaluator (`clang_Cursor_Evaluate`, which the Python
+bindings do not wrap).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_PUSH_CONFIGURATION = frozenset({"__cudaPushCallConfiguration", "__hipPushCallConfiguration"})
+_DIM3 = frozenset({"dim3", "__hipify_plus_dim3"})  # the runtime's, or the prelude's
+_EVAL_INT = 1  # CXEval_Int
+_BOUNDS = re.compile(rb"__launch_bounds__\s*\(")
+PROBE = "__hipify_plus_probe_"
+
+
+@dataclass(frozen=True)
+class LaunchFacts:
+    kernel: str  # the launched kernel's name
+    threads: int | None  # block size x*y*z, None if not a constant
+    kernel_file: str | None  # the file that defines the launched kernel
+    bounds_text: str | None  # the first argument of its __launch_bounds__, as written
+    bounds: int | None = None  # that argument's value, None if not a constant
+
+
+@cache
+def _evaluator() -> Any:
+    import clang.cindex as cindex
+
+    lib = cindex.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getKind.restype = ctypes.c_int
+    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+def evaluate(cursor: Any) -> int | None:
+    """The integer value of a constant expression (or of a variable's initialiser), else None."""
+    lib = _evaluator()
+    result = lib.clang_Cursor_Evaluate(cursor)
+    if not result:
+        return None
+    try:
+        return (
+            int(lib.clang_EvalResult_getAsLongLong(result))
+            if lib.clang_EvalResult_getKind(result) == _EVAL_INT
+            else None
+        )
+    finally:
+        lib.clang_EvalResult_dispose(result)
+
+
+def launch_of(cursor: Any, read: Any) -> LaunchFacts | None:
+    """The facts of a kernel launch, if `cursor` (a CALL_EXPR) is one; `read(path)` gives a file's
+    bytes (the definition may be in a header)."""
+    children = list(cursor.get_children())
+    configuration = next(
+        (c for c in children if c.kind.name == "CALL_EXPR" and c.spelling in _PUSH_CONFIGURATION), None
+    )
+    if configuration is None:
+        return None
+    arguments = list(configuration.get_arguments())
+    threads = _dim3_product(arguments[1]) if len(arguments) > 1 else None
+    kernel_file, bounds_text = _declared_bounds(cursor.referenced, read)
+    kernel = cursor.referenced.spelling if cursor.referenced is not None else cursor.spelling
+    return LaunchFacts(kernel, threads, kernel_file, bounds_text)
+
+
+def _dim3_product(argument: Any) -> int | None:
+    """x*y*z of a launch's block argument: the `dim3` clang builds from it, or an integer."""
+    constructor = next(
+        (c for c in argument.walk_preorder() if c.kind.name == "CALL_EXPR" and c.spelling in _DIM3), None
+    )
+    if constructor is None:
+        return evaluate(argument)
+    sizes = [evaluate(a) for a in constructor.get_arguments()]
+    if not sizes or any(s is None for s in sizes):
+        return None
+    product = 1
+    for size in sizes:
+        product *= size  # type: ignore[operator]
+    return product
+
+
+def _declared_bounds(kernel: Any, read: Any) -> tuple[str | None, str | None]:
+    """(defining file, first __launch_bounds__ argument as written) of the launched kernel."""
+    if kernel is None:
+        return None, None
+    definition = kernel.get_definition() or kernel
+    location = definition.location
+    if location.file is None:
+        return None, None
+    path = location.file.name
+    data = read(path)
+    if data is None:
+        return path, None
+    head = data[definition.extent.start.offset : location.offset]
+    found = _BOUNDS.search(head)
+    if found is None:
+        return path, None
+    argument = _first_argument(head, found.end())
+    return path, argument.decode("utf-8", "replace").strip() if argument else None
+
+
+def _first_argument(data: bytes, start: int) -> bytes | None:
+    depth = 0
+    for index in range(start, len(data)):
+        char = data[index : index + 1]
+        if char in b"(<[{":
+            depth += 1
+        elif char in b")>]}":
+            if depth == 0:
+                return data[start:index]
+            depth -= 1
+        elif char == b"," and depth == 0:
+            return data[start:index]
+    return None
+
+
+def probe_source(texts: list[str]) -> str:
+    """Lines appended after the file's own text that make clang evaluate each expression there."""
+    return "".join(f"\nconstexpr long long {PROBE}{index} = ({text});" for index, text in enumerate(texts))
+
+
+@cache
+def read_file(path: str) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return None
