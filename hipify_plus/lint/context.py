@@ -9,11 +9,13 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from hipify_plus.cuda.declarations import lookup
 from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
 from hipify_plus.cuda.syntax import (
     base_name,
     declarator_name,
+    descendants,
     enclosing_function,
     execution_space,
     execution_space_macros,
@@ -407,7 +409,9 @@ class LintContext:
                     if cast:
                         name = cast.group("name")
                     found.append(Launch(call, base_name(name), args[1:5], self.threads(args[2])))
-        if self.clang is not None and any(launch.threads is None for launch in found):
+        if self.clang is not None and any(
+            launch.threads is None and len(launch.config) > 1 and _clang_may_fold(launch.config[1]) for launch in found
+        ):
             launches = self.clang.launches()  # --precise: the block sizes clang folds, where the text did not
             for launch in found:
                 facts = launches.get(launch.node.start_byte)
@@ -487,6 +491,25 @@ class LintContext:
             if name in self._dim3_variables:
                 return self._dim3_variables[name]
         return self.int_value(node)
+
+
+_FOLDABLE_SHAPES = frozenset({"qualified_identifier", "template_argument_list", "sizeof_expression", "call_expression"})
+
+
+def _clang_may_fold(block: Node) -> bool:
+    """Whether clang might fold a block size the text did not: it names a constant declared
+    elsewhere (a macro or constant from a header), a member, a template or a call; not when
+    every name in it is a local variable or parameter declared here without const."""
+    for node in descendants(block):
+        if node.type in _FOLDABLE_SHAPES and not (node.type == "call_expression" and node is block):
+            return True
+        if node.type == "identifier" and node_text(node) != "dim3":
+            declared = lookup(node)
+            if declared is None or declared.qualifiers & {"const", "constexpr", "static"}:
+                return True
+            if declared.node.type == "field_declaration":
+                return True
+    return False
 
 
 @dataclass
