@@ -177,13 +177,34 @@ def test_precise_reads_the_compile_commands_include_path(tmp_path: Path, capsys)
     )
     argv = ["lint", str(source), "--select", "HP202", "--output-format", "concise", "--precise"]
     code, out, _ = run([*argv, "--compile-commands", str(database)], capsys)
-    assert code == 1 and "512 threads per block exceeds its launch bounds (128, declared in `tile.cuh`)" in out
+    assert code == 1 and "512 threads per block exceeds its launch bounds (128, defined in `tile.cuh`)" in out
     code, out, _ = run([*argv, "-I", str(tmp_path / "include")], capsys)
-    assert code == 1 and "(128, declared in `tile.cuh`)" in out
+    assert code == 1 and "(128, defined in `tile.cuh`)" in out
     code, out, _ = run(argv, capsys)
     assert code == 0 and "HP202" not in out
     code, out, err = run(argv[:-1] + ["--compile-commands", str(database)], capsys)
     assert code == 2 and "add --precise" in err
+
+
+@pytest.mark.skipif(CLANG_MISSING is not None, reason=str(CLANG_MISSING))
+def test_precise_finds_the_bounds_of_a_kernel_another_unit_defines(tmp_path: Path, capsys) -> None:
+    """Relocatable device code: run.cu only declares the kernel that step.cu defines with its
+    bounds; with both units in compile_commands.json, --precise reads step.cu for them."""
+    (tmp_path / "step.cu").write_text(
+        "#define STEP_BOUND 64\n__global__ void __launch_bounds__(STEP_BOUND) step(float* x) { x[threadIdx.x] = 0; }\n"
+    )
+    source = tmp_path / "run.cu"
+    source.write_text("__global__ void step(float* x);\nvoid run(float* x) { step<<<1, 128>>>(x); }\n")
+    entries = [
+        {"directory": str(tmp_path), "file": name, "arguments": ["nvcc", "-rdc=true", "-c", name]}
+        for name in ("step.cu", "run.cu")
+    ]
+    (tmp_path / "compile_commands.json").write_text(json.dumps(entries))
+    argv = ["lint", str(source), "--select", "HP202", "--output-format", "concise", "--precise"]
+    code, out, _ = run([*argv, "--compile-commands", str(tmp_path / "compile_commands.json")], capsys)
+    assert code == 1 and "128 threads per block exceeds its launch bounds (64, defined in `step.cu`)" in out
+    code, out, _ = run(argv, capsys)  # without the database the definition is not found
+    assert code == 0 and "HP202" not in out
 
 
 def test_a_switch_another_file_of_the_run_defines_is_not_a_build_flag(tmp_path: Path, capsys) -> None:

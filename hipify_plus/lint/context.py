@@ -146,7 +146,9 @@ class LintContext:
         first question); None without it, and the rules then read the text alone."""
         if not self.settings.precise:
             return None
-        return ClangFacts(self.source.path, self.data, self.settings.clang_flags_for(self.source.path))
+        settings = self.settings
+        project = [(file, (*settings.clang_flags, *flags)) for file, flags in settings.clang_file_flags]
+        return ClangFacts(self.source.path, self.data, settings.clang_flags_for(self.source.path), project)
 
     @cached_property
     def is_hip(self) -> bool:

@@ -22,7 +22,15 @@ from functools import cache
 from typing import Any
 
 from hipify_plus.literals import parse_int
-from hipify_plus.parse.clang_launches import PROBE, LaunchFacts, evaluate, launch_of, probe_source, read_file
+from hipify_plus.parse.clang_launches import (
+    PROBE,
+    LaunchFacts,
+    evaluate,
+    kernel_definition,
+    launch_of,
+    probe_source,
+    read_file,
+)
 
 CLANG_EXTRA = "the clang extra (pip install 'hipify-plus[clang]', which brings libclang)"
 
@@ -108,12 +116,19 @@ class ClangFacts:
     name, and its kernel launches, keyed by the offset where each launch is written (the kernel's
     name, or the macro that expands to the launch)."""
 
-    def __init__(self, path: str, data: bytes, flags: Sequence[str] = ()) -> None:
+    def __init__(
+        self, path: str, data: bytes, flags: Sequence[str] = (), project: Sequence[tuple[str, Sequence[str]]] = ()
+    ) -> None:
+        """project: the other translation units (compile_commands.json's files and flags), read
+        for the definition of a kernel this file launches but only declares."""
         self.path = os.path.abspath(path) if path else "/hipify-plus-input.cu"
         self.data = data
         self.flags = tuple(flags)
+        self.project = tuple((file, tuple(file_flags)) for file, file_flags in project if file != self.path)
         self._types: dict[int, DeclaredType] | None = None
         self._launches: dict[int, LaunchFacts] = {}
+        self._kernels: dict[str, str | None] = {}  # USR of each kernel defined here -> its bound's text
+        self._kernel_bounds: dict[str, int | None] = {}
 
     def declared_type(self, name_offset: int) -> DeclaredType | None:
         """The type of the variable, parameter or field whose name starts at `name_offset`."""
@@ -130,6 +145,12 @@ class ClangFacts:
         self._load()
         return dict(self._launches)
 
+    def defined_kernels(self) -> dict[str, int | None]:
+        """USR -> the constant first `__launch_bounds__` argument (None if none) of each kernel
+        this file defines."""
+        self._load()
+        return dict(self._kernel_bounds)
+
     def _load(self) -> None:
         if self._types is not None:
             return
@@ -141,7 +162,7 @@ class ClangFacts:
         import clang.cindex as cindex
 
         kinds = {cindex.CursorKind.VAR_DECL, cindex.CursorKind.PARM_DECL, cindex.CursorKind.FIELD_DECL}
-        call = cindex.CursorKind.CALL_EXPR
+        call, function = cindex.CursorKind.CALL_EXPR, cindex.CursorKind.FUNCTION_DECL
         for cursor in self._parse(text).cursor.walk_preorder():
             location = cursor.location
             if location.file is None or location.file.name != self.path:
@@ -150,21 +171,41 @@ class ClangFacts:
                 self._types[location.offset] = _declared(cursor.type)
             elif cursor.kind == call and (found := launch_of(cursor, self._read)) is not None:
                 self._launches.setdefault(cursor.extent.start.offset, found)
+            elif cursor.kind == function and (kernel := kernel_definition(cursor, self._read)) is not None:
+                self._kernels[kernel[0]] = kernel[1]
         self._fold_bounds(text)
+        self._bounds_defined_elsewhere()
 
     def _fold_bounds(self, text: str) -> None:
-        """Values of the launched kernels' bounds: literals directly, other expressions (macros,
-        constants) evaluated by clang at the end of the file, in one more parse."""
-        pending = sorted(
-            {f.bounds_text for f in self._launches.values() if f.bounds_text and parse_int(f.bounds_text) is None}
-        )
+        """Values of the kernels' bounds: literals directly, other expressions (macros, constants)
+        evaluated by clang at the end of the file, in one more parse."""
+        texts = {f.bounds_text for f in self._launches.values()} | set(self._kernels.values())
+        pending = sorted(t for t in texts if t and parse_int(t) is None)
         values = dict.fromkeys(pending, None) | self._probe(text, pending) if pending else {}
+
+        def value(bounds_text: str | None) -> int | None:
+            literal = parse_int(bounds_text) if bounds_text else None
+            return literal if literal is not None else values.get(bounds_text or "")
+
         for offset, found in self._launches.items():
             if found.bounds_text:
-                value = parse_int(found.bounds_text)
-                self._launches[offset] = replace(
-                    found, bounds=value if value is not None else values.get(found.bounds_text)
-                )
+                self._launches[offset] = replace(found, bounds=value(found.bounds_text))
+        self._kernel_bounds = {usr: value(bounds_text) for usr, bounds_text in self._kernels.items()}
+
+    def _bounds_defined_elsewhere(self) -> None:
+        """Bounds of the kernels this file launches but only declares, from the translation unit
+        of the project that defines them (only units whose text names the kernel are parsed)."""
+        for offset, found in self._launches.items():
+            if found.defined_elsewhere is None or found.bounds is not None:
+                continue
+            for path, flags in self.project:
+                data = read_file(path)
+                if data is None or found.kernel.encode() not in data or b"__global__" not in data:
+                    continue
+                kernels = _defined_kernels(path, flags)
+                if found.defined_elsewhere in kernels:
+                    self._launches[offset] = replace(found, kernel_file=path, bounds=kernels[found.defined_elsewhere])
+                    break
 
     def _probe(self, text: str, expressions: list[str]) -> dict[str, int | None]:
         unit = self._parse(text + probe_source(expressions))
@@ -228,3 +269,10 @@ def _declared(kind: Any) -> DeclaredType:
         cindex.TypeKind.LONGLONG,
     }
     return DeclaredType(kind.spelling, canonical.spelling, size if size > 0 else None, canonical.kind in integers)
+
+
+@cache
+def _defined_kernels(path: str, flags: tuple[str, ...]) -> dict[str, int | None]:
+    """The kernels another translation unit defines (read once per run and file)."""
+    data = read_file(path)
+    return ClangFacts(path, data, flags).defined_kernels() if data is not None else {}

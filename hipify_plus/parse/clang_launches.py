@@ -33,6 +33,7 @@ class LaunchFacts:
     kernel_file: str | None  # the file that defines the launched kernel
     bounds_text: str | None  # the first argument of its __launch_bounds__, as written
     bounds: int | None = None  # that argument's value, None if not a constant
+    defined_elsewhere: str | None = None  # USR of a kernel this file only declares (`-fgpu-rdc`)
 
 
 @cache
@@ -77,9 +78,18 @@ def launch_of(cursor: Any, read: Any) -> LaunchFacts | None:
         return None
     arguments = list(configuration.get_arguments())
     threads = _dim3_product(arguments[1]) if len(arguments) > 1 else None
-    kernel_file, bounds_text = _declared_bounds(cursor.referenced, read)
-    kernel = cursor.referenced.spelling if cursor.referenced is not None else cursor.spelling
-    return LaunchFacts(kernel, threads, kernel_file, bounds_text)
+    referenced = cursor.referenced
+    kernel_file, bounds_text = _declared_bounds(referenced, read)
+    kernel = referenced.spelling if referenced is not None else cursor.spelling
+    elsewhere = referenced.get_usr() if referenced is not None and referenced.get_definition() is None else None
+    return LaunchFacts(kernel, threads, kernel_file, bounds_text, defined_elsewhere=elsewhere or None)
+
+
+def kernel_definition(cursor: Any, read: Any) -> tuple[str, str | None] | None:
+    """(USR, first __launch_bounds__ argument) if `cursor` defines a __global__ function."""
+    if not cursor.is_definition() or not any(c.kind.name == "CUDAGLOBAL_ATTR" for c in cursor.get_children()):
+        return None
+    return cursor.get_usr(), _declared_bounds(cursor, read)[1]
 
 
 def _dim3_product(argument: Any) -> int | None:

@@ -69,7 +69,7 @@ def launch_exceeds_launch_bounds(ctx: LintContext) -> None:
             # --precise: the bounds of the kernel clang resolved, in this file or a header
             limit = facts.bounds
             if clang is not None and facts.kernel_file and facts.kernel_file != clang.path:
-                where = f", declared in `{os.path.basename(facts.kernel_file)}`"
+                where = f", defined in `{os.path.basename(facts.kernel_file)}`"
         threads = _block_size(ctx, launch)
         if limit is None or threads is None or threads <= limit:
             continue
