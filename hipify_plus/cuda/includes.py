@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from hipify_plus.literals import parse_int
-from hipify_plus.parse import Node
+from hipify_plus.parse import Node, Tree
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 _DEFINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
@@ -254,25 +254,66 @@ _NAME_DEFINITIONS = frozenset(
 )
 
 
+# What the header readers look for, found in one walk of each header: the summary's definitions,
+# and the calls the launch-loop rule counts (lint/detectors/libraries/_launchers.py).
+HEADER_NODE_TYPES = _NAME_DEFINITIONS | {"call_expression"}
+_PARSED: dict[tuple[int, int, int, int], ParsedHeader | None] = {}  # by device, inode, time and size
+
+
+@dataclass(frozen=True)
+class ParsedHeader:
+    """A project header read and parsed once per process, shared by everything that reads it
+    (the summaries here, the launch-loop and warp-width rules' header functions)."""
+
+    data: bytes
+    tree: Tree
+    nodes: list[Node]  # the HEADER_NODE_TYPES nodes, in document order
+
+    def of(self, types: frozenset[str]) -> list[Node]:
+        """The nodes of `types` (a subset of HEADER_NODE_TYPES), in document order."""
+        return [node for node in self.nodes if node.type in types]
+
+
+def parsed_header(path: str) -> ParsedHeader | None:
+    """The header at `path` parsed (None if it cannot be read or is too large), kept per
+    process by the file's identity and modification stamp: one parse and one walk per header,
+    however its includers spell its path."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    key = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
+    if key not in _PARSED:
+        if len(_PARSED) >= 512:
+            _PARSED.clear()
+        data = read_header(path)
+        if data is None:
+            return None
+        from hipify_plus.parse import nodes_of_types, parse
+
+        tree = parse(data)
+        _PARSED[key] = ParsedHeader(data, tree, nodes_of_types(tree, HEADER_NODE_TYPES))
+    return _PARSED[key]
+
+
 @lru_cache(maxsize=512)
 def _summary(path: str, stamp: tuple[int, int] | None, rocm: tuple[int, ...]) -> _Summary | None:
     """One header as an AMD build at `rocm` reads it (evaluated on its own: a macro it defines
     itself has an unknown value in its own tests). None if it cannot be read."""
-    data = read_header(path) if stamp is not None else None
-    if data is None:
+    parsed = parsed_header(path) if stamp is not None else None
+    if parsed is None:
         return None
     from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
     from hipify_plus.cuda.syntax import declarator_name, node_text
-    from hipify_plus.parse import nodes_of_types, parse
 
-    tree = parse(data)
+    data, tree = parsed.data, parsed.tree
     build = AmdBuild(rocm, file_macros=file_macros(tree.root_node))  # type: ignore[arg-type]
     includes: list[str] = []
     system: list[str] = []
     values: dict[str, set[str | None]] = {}
     names: set[str] = set()
     variables: dict[str, str] = {}
-    for node in nodes_of_types(tree, _NAME_DEFINITIONS):
+    for node in parsed.of(_NAME_DEFINITIONS):
         if inactive_on_amd(node, build):
             continue
         if node.type == "declaration":

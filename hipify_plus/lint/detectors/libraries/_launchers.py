@@ -19,6 +19,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hipify_plus.cuda.includes import HEADER_NODE_TYPES, parsed_header
 from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._graph_safety import (
@@ -166,9 +167,19 @@ def _headers(ctx: LintContext) -> list[Unit]:
     units = []
     for path, header in found.items():
         if header.unit is None:
-            header.unit = Unit(path, LintContext(SourceFile(path, header.data), parse(header.data), ctx.settings))
+            header.unit = _unit(path, header, ctx)
         units.append(header.unit)
     return units
+
+
+def _unit(path: str, header: _Header, ctx: LintContext) -> Unit:
+    """A header's functions, from the parse every reader of that header shares."""
+    parsed = parsed_header(path)
+    if parsed is None:  # gone or grown since it was read: parse what was read
+        return Unit(path, LintContext(SourceFile(path, header.data), parse(header.data), ctx.settings))
+    unit_ctx = LintContext(SourceFile(path, parsed.data), parsed.tree, ctx.settings)
+    unit_ctx.index_nodes(parsed.nodes, HEADER_NODE_TYPES)
+    return Unit(path, unit_ctx)
 
 
 class Launchers:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import cast
 
-from hipify_plus.cuda.includes import project_headers, read_header
+from hipify_plus.cuda.includes import HEADER_NODE_TYPES, parsed_header, project_headers
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.wavefront._syntax import _cache
 from hipify_plus.lint.settings import LintSettings
-from hipify_plus.parse import parse
 from hipify_plus.source import SourceFile
 from hipify_plus.versions import Version
 
@@ -36,15 +35,16 @@ def header_helpers(ctx: LintContext) -> dict[str, bool]:
 def _summary(path: str, rocm: Version) -> dict[str, bool]:
     if path in _SUMMARIZING:
         return {}
-    data = read_header(path)
-    if data is None or (b"__device__" not in data and b"__global__" not in data):
+    parsed = parsed_header(path)
+    if parsed is None or (b"__device__" not in parsed.data and b"__global__" not in parsed.data):
         return {}
     from hipify_plus.lint.detectors.wavefront._warp_unit_model import _functions
     from hipify_plus.lint.detectors.wavefront._warp_work import sees_wave_width
 
     _SUMMARIZING.add(path)
     try:
-        ctx = LintContext(SourceFile(path, data), parse(data), LintSettings(target_rocm=rocm))
+        ctx = LintContext(SourceFile(path, parsed.data), parsed.tree, LintSettings(target_rocm=rocm))
+        ctx.index_nodes(parsed.nodes, HEADER_NODE_TYPES)
         return {f.name: sees_wave_width(ctx, f.node) for f in _functions(ctx).values() if f.kind == "device"}
     except Exception:  # noqa: BLE001 - a header we cannot read is an unknown helper, not an error
         return {}
