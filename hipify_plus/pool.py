@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 _A = TypeVar("_A")
 _R = TypeVar("_R")
@@ -23,7 +25,11 @@ class Workers:
     def __init__(self, jobs: int, count: int) -> None:
         workers = jobs or os.cpu_count() or 1
         self.workers = workers
-        self.pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 and count >= MIN_PARALLEL_FILES else None
+        self.pool: ProcessPoolExecutor | None = None
+        if workers > 1 and count >= MIN_PARALLEL_FILES:
+            from concurrent.futures import ProcessPoolExecutor  # multiprocessing: only when a pool starts
+
+            self.pool = ProcessPoolExecutor(max_workers=workers)
 
     def map(self, function: Callable[[_A], _R], items: Iterable[_A]) -> Iterator[_R]:
         items = list(items)
