@@ -673,6 +673,7 @@ def _kernels(
                 lint_settings.min_occupancy,
                 lint_settings.max_spills,
                 why,
+                jobs,
             )
             estimated.errors = [scrub(e) for e in estimated.errors]
             return estimated, []
@@ -723,6 +724,7 @@ def _kernels(
                 lint_settings.min_occupancy,
                 lint_settings.max_spills,
                 "",
+                jobs,
             )
             section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
             section.errors += guessed.errors

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -309,6 +310,22 @@ def _proposal_text(proposal: Any, arch: str) -> str:
     return text + (f" ({proposal.note})" if proposal.note else "")
 
 
+def _cuda_usages(
+    nvcc: str, files: list[str], sm: str, flags: list[str], jobs: int
+) -> list[dict[str, CudaUsage] | CudaCompileError]:
+    """nvcc's resource usage of each file (or why it failed), in the files' order; in parallel
+    threads, the work being in nvcc."""
+
+    def usage(file: str) -> dict[str, CudaUsage] | CudaCompileError:
+        try:
+            return cuda_usage(nvcc, Path(file), sm, flags)
+        except CudaCompileError as exc:
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1)) as pool:
+        return list(pool.map(usage, files))
+
+
 def estimated_kernels(
     files: Iterable[str],
     arches: tuple[str, ...],
@@ -318,20 +335,18 @@ def estimated_kernels(
     min_occupancy: int,
     max_spills: int,
     why: str,
+    jobs: int = 0,
 ) -> KernelSection:
     """Without hipcc: each kernel of the user's files, its register count from nvcc (the CUDA
-    original) or else a static estimate, and the occupancy the AMD model gives for it."""
+    original) or else a static estimate, and the occupancy the AMD model gives for it. nvcc
+    runs `jobs` files at a time (0: one per core)."""
     files = sorted(set(files))
     section = KernelSection(ESTIMATED, "", arches, min_occupancy, max_spills)
     counted: dict[str, list[tuple[str, CudaUsage]]] = {}  # kernel base name -> (readable name, usage)
     if nvcc:
-        for file in files:
-            if not file.endswith(".cu"):
-                continue
-            try:
-                usages = cuda_usage(nvcc, Path(file), sm, flags)
-            except CudaCompileError as exc:
-                section.errors.append(str(exc))
+        for usages in _cuda_usages(nvcc, [f for f in files if f.endswith(".cu")], sm, flags, jobs):
+            if isinstance(usages, CudaCompileError):
+                section.errors.append(str(usages))
                 continue
             names = demangle(sorted(usages))
             for mangled, usage in usages.items():
