@@ -36,7 +36,7 @@ def build_target(data: bytes) -> None:
     from hipify_plus.buildsys import BuildOptions, convert_build_file
 
     for kind in ("make", "cmake", "setup"):
-        convert_build_file(kind, data, BuildOptions(rename=True, header_suffix=".hpp")).output(data)
+        convert_build_file(kind, data, BuildOptions(rename=True, header_suffix=".hpp")).output()
 
 
 def one_input(data: bytes) -> None:
