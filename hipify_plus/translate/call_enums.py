@@ -51,6 +51,7 @@ def _spelling(cuda: str, function: str, library: str, version: Version) -> str:
     return ""
 
 
+@cache
 def names() -> frozenset[str]:
     return frozenset(cuda for cuda, _ in _rows())
 

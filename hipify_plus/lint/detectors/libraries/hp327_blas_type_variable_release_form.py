@@ -36,14 +36,19 @@ def _library(holder: str) -> str:
     return "hipBLASLt 0.3" if holder == "hipblasLtComputeType_t" else "hipBLAS 1.x"
 
 
+def _is_respellable(text: str) -> bool:
+    """A compute enumerator whose spelling depends on the holder (TF32 ones are HP312's)."""
+    found = compute_type(text)
+    return found is not None and not found.tf32
+
+
 def _respelled(leaves: list[Node], holder: str, ctx: LintContext) -> tuple[list[Edit], list[str]]:
     """Edits for the compute enumerators among `leaves` (TF32 ones are HP312's), and the ones the
     holder has no spelling for."""
     edits, missing = [], []
     for leaf in leaves:
         text = ctx.text(leaf)
-        found = compute_type(text)
-        if found is None or found.tf32:
+        if not _is_respellable(text):
             continue
         wanted = compute_spelling(text, holder)
         if wanted is None:
@@ -107,9 +112,11 @@ def compute_value_compared(node: Node, ctx: LintContext) -> None:
 
 
 def _respell_values(node: Node, variable: Node, value: Node, ctx: LintContext) -> None:
-    holder = compute_holder(ctx, variable) if variable.type == "identifier" else None
-    leaves = enumerator_leaves(value) if holder is not None and holder != "hipblasComputeType_t" else None
-    if not leaves or holder is None:
+    leaves = enumerator_leaves(value) if variable.type == "identifier" else None
+    if not leaves or not any(_is_respellable(ctx.text(leaf)) for leaf in leaves):
+        return  # asked first: finding the variable's holder is the costly part
+    holder = compute_holder(ctx, variable)
+    if holder is None or holder == "hipblasComputeType_t":
         return
     edits, missing = _respelled(leaves, holder, ctx)
     if not edits and not missing:
