@@ -120,27 +120,47 @@ def _declared_bounds(kernel: Any, read: Any) -> tuple[str | None, str | None]:
     data = read(path)
     if data is None:
         return path, None
-    head = data[definition.extent.start.offset : location.offset]
+    start = definition.extent.start.offset
+    head = data[start : location.offset]
     found = _BOUNDS.search(head)
     if found is None:
         return path, None
     argument = _first_argument(head, found.end())
-    return path, argument.decode("utf-8", "replace").strip() if argument else None
+    # an instantiation's extent may begin after its `template <...>`: look before it too
+    before = data[max(0, start - 512) : start] + head[: found.start()]
+    if argument is None or _names_template_parameter(before, argument):
+        return path, None  # a template's parameter has no value here (a global of that name would lie)
+    return path, argument.decode("utf-8", "replace").strip()
 
 
 def _first_argument(data: bytes, start: int) -> bytes | None:
+    """The text up to the first `,` or `)` outside (), [] and {}. A comma inside a template's
+    `<>` cuts the text too short, and clang then finds no value: no answer rather than a wrong one."""
     depth = 0
     for index in range(start, len(data)):
         char = data[index : index + 1]
-        if char in b"(<[{":
+        if char in b"([{":
             depth += 1
-        elif char in b")>]}":
+        elif char in b")]}":
             if depth == 0:
-                return data[start:index]
+                return data[start:index] if char == b")" else None
             depth -= 1
         elif char == b"," and depth == 0:
             return data[start:index]
     return None
+
+
+_TEMPLATE_HEAD = re.compile(rb"\btemplate\s*<(?P<parameters>[^{};]*?)>\s*(?:__global__|__launch_bounds__|\w)")
+_PARAMETER_NAME = re.compile(rb"(\w+)\s*(?:=[^,]*)?(?:,|$)")
+_WORD = re.compile(rb"\b\w+\b")
+
+
+def _names_template_parameter(head: bytes, argument: bytes) -> bool:
+    """Whether the bound's text uses a parameter of the template the kernel is declared in."""
+    names: set[bytes] = set()
+    for template in _TEMPLATE_HEAD.finditer(head):
+        names |= {m.group(1) for m in _PARAMETER_NAME.finditer(template.group("parameters").strip())}
+    return bool(names & set(_WORD.findall(argument)))
 
 
 def probe_source(texts: list[str]) -> str:

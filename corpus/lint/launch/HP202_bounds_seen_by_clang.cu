@@ -30,4 +30,5 @@ void run(int* data, float* x, int n, int threads)
     LAUNCH_SCAN(data, n);  // precise: HP202
     LAUNCH_SMALL_SCAN(data, n);  // ok: HP202
     LAUNCH_WIDE_SCAN(data, n);  // precise: HP202
+    tiled<512><<<n, 512>>>(x);  // ok: HP202
 }

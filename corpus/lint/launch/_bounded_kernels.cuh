@@ -14,3 +14,11 @@ __global__ void __launch_bounds__(256, 2) normalize(float* x, float scale)
 {
     x[blockIdx.x * blockDim.x + threadIdx.x] *= scale;
 }
+
+constexpr int Threads = 32;  // a global that a template parameter's name hides
+
+template <int Threads>
+__global__ void __launch_bounds__(Threads) tiled(float* x)
+{
+    x[threadIdx.x] = 0.0f;
+}
