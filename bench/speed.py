@@ -7,7 +7,7 @@ median / goal. Commands run from the project's folder, as a user types them:
     convert . -o OUT --no-cache --skip-others     goal 0.26 s CPU
     lint FILE (one ~2,000-line file)              goal 0.15 s wall
     lint .                                        goal 0.8 s wall
-    report . -o gap.html --no-check               goal 1 s wall
+    report . -o gap.html --no-check --no-cuda     goal 1 s wall (nvcc's own time left out)
     python -c pass                                the interpreter alone
 
 and on a generated project (`--lines`, default 1,000,000, written from this file's own small
@@ -157,7 +157,10 @@ def project_rows(project: Path, file: str, runs: int, out: Path, hipify_perl: st
         with_goal(measure("lint .", [*tool, "lint", "."], project, runs), "wall", 0.8, "0.8 s wall"),
         with_goal(
             measure(
-                "report . --no-check", [*tool, "report", ".", "-o", str(out / "gap.html"), "--no-check"], project, runs
+                "report . --no-check --no-cuda",
+                [*tool, "report", ".", "-o", str(out / "gap.html"), "--no-check", "--no-cuda"],
+                project,
+                runs,
             ),
             "wall",
             1.0,
@@ -167,7 +170,9 @@ def project_rows(project: Path, file: str, runs: int, out: Path, hipify_perl: st
     ]
     if hipify_perl is not None:
         sources = sorted(str(p.relative_to(project)) for p in project.rglob("*") if p.suffix in (".cu", ".cuh"))
-        anchor = measure("hipify-perl (anchor)", [hipify_perl, *sources], project, runs)
+        anchor = measure(
+            "hipify-perl -quiet-warnings (anchor)", [hipify_perl, "-quiet-warnings", *sources], project, runs
+        )
         rows.append(Row(anchor.name, anchor.runs, "convert cpu / this", convert.median("cpu") / anchor.median("cpu")))
     return rows
 
