@@ -47,7 +47,8 @@ _PRELUDE = b"""
 #define __noinline__ __attribute__((noinline))
 """
 # What a launch needs when the runtime headers are not read: `dim3` and the call clang makes of
-# `k<<<grid, block, shared, stream>>>` (CUDA's and HIP's names); in HIP mode hipLaunchKernelGGL
+# `k<<<grid, block, shared, stream>>>` (CUDA's and HIP's names; where clang finds no CUDA
+# installation it assumes an old CUDA and calls cudaConfigureCall); in HIP mode hipLaunchKernelGGL
 # is the macro HIP's header defines.
 _PRELUDE += b"""
 struct __hipify_plus_dim3 {
@@ -57,6 +58,8 @@ struct __hipify_plus_dim3 {
 typedef __hipify_plus_dim3 dim3;
 extern "C" int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0, void * = 0);
 extern "C" int __hipPushCallConfiguration(dim3, dim3, unsigned long = 0, void * = 0);
+extern "C" int cudaConfigureCall(dim3, dim3, unsigned long = 0, void * = 0);
+extern "C" int hipConfigureCall(dim3, dim3, unsigned long = 0, void * = 0);
 #ifdef __HIP__
 #define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \\
   kernel<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__)

@@ -4,7 +4,8 @@ launched kernel wherever the include path finds its definition (another header, 
 `compile_commands.json` flags reach).
 
 Clang turns `k<<<grid, block, shared, stream>>>(args)` into a call of `k` whose first child
-calls `__cudaPushCallConfiguration(grid, block, ...)` (`__hipPushCallConfiguration` for HIP);
+calls `__cudaPushCallConfiguration(grid, block, ...)` (`__hipPushCallConfiguration` for HIP,
+`cudaConfigureCall` where clang assumes a CUDA older than 9.2);
 the prelude of parse/clang.py declares both and `dim3`, so this works without the runtime
 headers. Values come from libclang's evaluator (`clang_Cursor_Evaluate`, which the Python
 bindings do not wrap).
@@ -19,7 +20,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-_PUSH_CONFIGURATION = frozenset({"__cudaPushCallConfiguration", "__hipPushCallConfiguration"})
+_PUSH_CONFIGURATION = frozenset(
+    {"__cudaPushCallConfiguration", "__hipPushCallConfiguration", "cudaConfigureCall", "hipConfigureCall"}
+)
 _DIM3 = frozenset({"dim3", "__hipify_plus_dim3"})  # the runtime's, or the prelude's
 _EVAL_INT = 1  # CXEval_Int
 _BOUNDS = re.compile(rb"__launch_bounds__\s*\(")
