@@ -17,13 +17,18 @@ _R = TypeVar("_R")
 MIN_PARALLEL_FILES = 4  # below this many jobs, starting worker processes costs more than it saves
 
 
+def worker_count(jobs: int) -> int:
+    """How many workers `-j jobs` means: 0 is one per core."""
+    return max(1, jobs or os.cpu_count() or 1)
+
+
 class Workers:
     """`with Workers(jobs, count) as workers: workers.map(f, items)`; jobs 0 means one worker per
     CPU. A pool starts only for `count >= MIN_PARALLEL_FILES` jobs and more than one worker, and
     serves every `map` inside the `with`."""
 
     def __init__(self, jobs: int, count: int) -> None:
-        workers = jobs or os.cpu_count() or 1
+        workers = worker_count(jobs)
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         if workers > 1 and count >= MIN_PARALLEL_FILES:

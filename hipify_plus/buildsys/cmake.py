@@ -132,7 +132,7 @@ def convert_cmake(data: bytes, options: BuildOptions) -> BuildConversion:
 
 
 def _project(data: bytes, command: Command, result: BuildConversion) -> None:
-    values = [a.value for a in command.args]
+    values = command.values()
     if "CUDA" in values:
         cuda = command.args[values.index("CUDA")]
         start = cuda.start

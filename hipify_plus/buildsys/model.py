@@ -41,9 +41,6 @@ class BuildConversion:
     def replace(self, start: int, end: int, new: str) -> None:
         self.replacements.append(Edit(start, end, new.encode("utf-8", "surrogateescape")))
 
-    def edits(self) -> list[Edit]:
-        return list(self.replacements)
-
     def output(self) -> bytes:
         return apply_edits(self.data, self.replacements)
 

@@ -20,6 +20,7 @@ from hipify_plus.compile_flags import map_include
 from hipify_plus.convert import FileOutcome
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
+from hipify_plus.pool import worker_count
 from hipify_plus.resources.hipcc import Hipcc
 
 DEFAULT_STD = "-std=c++17"  # nvcc's default dialect
@@ -180,8 +181,7 @@ def _compile_all(
             cache_file = settings.cache_dir / "check" / f"{cache_key(hipcc, arch, flags, files)}.json"
         return syntax_check(hipcc, unit.output, arch, flags, cache_file)
 
-    workers = max(1, settings.jobs or os.cpu_count() or 1)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    with ThreadPoolExecutor(max_workers=worker_count(settings.jobs)) as pool:
         futures = [
             [pool.submit(run, unit, flags, closure, arch) for arch in settings.arches] for unit, flags, closure in plans
         ]

@@ -147,8 +147,9 @@ class LintContext:
         if not self.settings.precise:
             return None
         settings = self.settings
-        project = [(file, (*settings.clang_flags, *flags)) for file, flags in settings.clang_file_flags]
-        return ClangFacts(self.source.path, self.data, settings.clang_flags_for(self.source.path), project)
+        return ClangFacts(
+            self.source.path, self.data, settings.clang_flags_for(self.source.path), settings.clang_units()
+        )
 
     @cached_property
     def is_hip(self) -> bool:

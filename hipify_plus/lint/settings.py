@@ -81,11 +81,15 @@ class LintSettings:
     clang_flags: tuple[str, ...] = ()
     clang_file_flags: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
+    def clang_units(self) -> list[tuple[str, tuple[str, ...]]]:
+        """compile_commands.json's files with the flags libclang parses each with: the common
+        ones, then the file's own."""
+        return [(file, (*self.clang_flags, *flags)) for file, flags in self.clang_file_flags]
+
     def clang_flags_for(self, path: str) -> tuple[str, ...]:
-        """The flags libclang parses `path` with: the common ones, then the file's own."""
+        """The flags libclang parses `path` with (the common ones alone for a file not listed)."""
         resolved = str(Path(path).resolve()) if path else ""
-        own = next((flags for file, flags in self.clang_file_flags if file == resolved), ())
-        return (*self.clang_flags, *own)
+        return next((flags for file, flags in self.clang_units() if file == resolved), self.clang_flags)
 
     def release_for(self, library: str) -> Version:
         """The release of `library` (a mapping's library: cusolver ...) that the code is built against."""

@@ -14,6 +14,7 @@ bindings do not wrap).
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -103,12 +104,8 @@ def _dim3_product(argument: Any) -> int | None:
     if constructor is None:
         return evaluate(argument)
     sizes = [evaluate(a) for a in constructor.get_arguments()]
-    if not sizes or any(s is None for s in sizes):
-        return None
-    product = 1
-    for size in sizes:
-        product *= size  # type: ignore[operator]
-    return product
+    known = [size for size in sizes if size is not None]
+    return math.prod(known) if known and len(known) == len(sizes) else None
 
 
 def _declared_bounds(kernel: Any, read: Any) -> tuple[str | None, str | None]:

@@ -60,7 +60,7 @@ def line_end(data: bytes, offset: int) -> int:
     return len(data) if newline == -1 else newline + 1
 
 
-def skip_comment(data: bytes, pos: int) -> int:
+def _skip_comment(data: bytes, pos: int) -> int:
     """Past the `#` line comment or `#[[ ... ]]` bracket comment that starts at pos (the newline
     of a line comment is not skipped)."""
     bracket = _BRACKET.match(data, pos + 1)
@@ -77,7 +77,7 @@ def scan_commands(data: bytes) -> list[Command]:
     pos, size = 0, len(data)
     while pos < size:
         if data[pos] == 0x23:  # '#'
-            pos = skip_comment(data, pos)
+            pos = _skip_comment(data, pos)
             continue
         name = _IDENTIFIER.match(data, pos)
         if name is None or (pos > 0 and (chr(data[pos - 1]).isalnum() or data[pos - 1] == 0x5F)):
@@ -103,7 +103,7 @@ def _scan_args(data: bytes, command: Command) -> int:
         if char in b" \t\r\n":
             pos += 1
         elif char == 0x23:
-            pos = skip_comment(data, pos)
+            pos = _skip_comment(data, pos)
         elif char == 0x29:  # ')'
             if depth == 0:
                 command.close = pos

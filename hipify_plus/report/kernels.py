@@ -20,6 +20,7 @@ from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
+from hipify_plus.pool import worker_count
 from hipify_plus.resources.estimate import DEFAULT_THREADS, estimate
 from hipify_plus.resources.hipcc import CompilerError, demangle
 from hipify_plus.resources.measure import Measurement, MeasureSettings, Row, Unit, base_name, findings, measure_units
@@ -322,7 +323,7 @@ def _cuda_usages(
         except CudaCompileError as exc:
             return exc
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=worker_count(jobs)) as pool:
         return list(pool.map(usage, files))
 
 

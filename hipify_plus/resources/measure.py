@@ -24,6 +24,7 @@ from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomi
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import Tree, parse
+from hipify_plus.pool import worker_count
 from hipify_plus.resources.hipcc import CompilerError, Hipcc, KernelUsage, compile_for_usage, demangle
 from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
 from hipify_plus.source import SourceFile
@@ -259,8 +260,7 @@ def measure_units(result: Measurement, settings: MeasureSettings) -> None:
     of the tree it converted itself."""
     units = result.units
     jobs = [(unit, arch) for unit in units for arch in settings.arches]
-    workers = settings.jobs or os.cpu_count() or 1
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+    with ThreadPoolExecutor(max_workers=worker_count(settings.jobs)) as pool:
         futures = [pool.submit(compile_cached, unit, arch, settings) for unit, arch in jobs]
         cuda_futures = {
             unit.original: pool.submit(cuda_usage, settings.nvcc, unit.original, settings.sm, list(settings.flags))

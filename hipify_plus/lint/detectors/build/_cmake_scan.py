@@ -77,7 +77,7 @@ def _read_cmake(data: bytes) -> _CMakeFile:
     conditionals: list[_Conditional] = []
     open_conditionals: list[_Conditional] = []
     for command in commands:
-        values = [a.value for a in command.args]
+        values = command.values()
         upper = [v.upper() for v in values]
         if command.name in ("project", "enable_language"):
             languages = upper[1:] if command.name == "project" else upper

@@ -63,13 +63,13 @@ def launch_exceeds_launch_bounds(ctx: LintContext) -> None:
     for launch in [*ctx.launches, *ctx.expanded_launches]:
         launched = _launched(ctx, launch)
         limit, where = bounded.get(launched), ""
-        asks = clang is not None and limit is None and (launched in bounded or launched not in unbounded)
-        facts = clang.launch(launch.node.start_byte) if asks and clang is not None else None
-        if facts is not None and facts.bounds is not None:
-            # --precise: the bounds of the kernel clang resolved, in this file or a header
-            limit = facts.bounds
-            if clang is not None and facts.kernel_file and facts.kernel_file != clang.path:
-                where = f", defined in `{os.path.basename(facts.kernel_file)}`"
+        if limit is None and clang is not None and (launched in bounded or launched not in unbounded):
+            # --precise: the bounds of the kernel clang resolved, in this file, a header or another unit
+            facts = clang.launch(launch.node.start_byte)
+            if facts is not None and facts.bounds is not None:
+                limit = facts.bounds
+                if facts.kernel_file and facts.kernel_file != clang.path:
+                    where = f", defined in `{os.path.basename(facts.kernel_file)}`"
         threads = _block_size(ctx, launch)
         if limit is None or threads is None or threads <= limit:
             continue
