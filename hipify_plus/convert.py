@@ -19,6 +19,7 @@ from typing import Any
 from hipify_plus import __version__
 from hipify_plus.data import installation_fingerprint
 from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.edits import PositionMap
 from hipify_plus.filekinds import file_kind
 from hipify_plus.files import FoundFile, walk
 from hipify_plus.fsutil import (
@@ -36,6 +37,7 @@ from hipify_plus.fsutil import (
 from hipify_plus.include_graph import IncludeGraph, included_sources, includes_a_source
 from hipify_plus.pipeline import translate
 from hipify_plus.pool import Workers
+from hipify_plus.positions import line_diff_edits, place_back
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
@@ -79,6 +81,8 @@ class FileOutcome:
     message: str = ""
     renamed: int = 0  # CUDA names, headers and launches rewritten in this file
     rewritten: tuple[str, ...] = ()  # the distinct CUDA names among them
+    # the output's offsets mapped back to the input's (identity for a file written unchanged)
+    positions: PositionMap = field(default_factory=PositionMap, repr=False, compare=False)
 
 
 @dataclass
@@ -181,13 +185,23 @@ def plan(
 def _translate_job(
     path: str, data: bytes, options: TranslateOptions, names: frozenset[str], hipify_perl: tuple[str, ...] | None
 ) -> dict[str, Any]:
-    if hipify_perl is not None:
-        data = run_hipify_perl(list(hipify_perl), Path(path), data, options.roc, options.hip_launch_syntax)
-    result = translate(SourceFile(path, data), options, names)
+    diagnostics: list[Diagnostic]
+    if hipify_perl is None:
+        result = translate(SourceFile(path, data), options, names)
+        diagnostics, rounds = result.diagnostics, result.edit_rounds
+    else:
+        # hipify-perl says nothing about what it changed: a line diff of its output is its round
+        # of edits, so that our findings on its output land on the user's lines
+        perl = run_hipify_perl(list(hipify_perl), Path(path), data, options.roc, options.hip_launch_syntax)
+        result = translate(SourceFile(path, perl), options, names)
+        diff = line_diff_edits(data, perl)
+        diagnostics = [place_back(d, PositionMap.of_rounds([diff]), SourceFile(path, data)) for d in result.diagnostics]
+        rounds = [diff, *result.edit_rounds]
     return {
         "text": result.output,
         "renamed": result.renamed,
-        "diagnostics": [_diagnostic_record(d) for d in result.diagnostics],
+        "diagnostics": [_diagnostic_record(d) for d in diagnostics],
+        "positions": PositionMap.of_rounds(rounds).to_json(),
         "defs": sorted(result.definitions),
         "touched": sorted(result.touched),
         "rewritten": sorted(result.rewritten),
@@ -350,6 +364,7 @@ def convert(
             and entry.get("settings") == key
             and entry.get("destination") == str(item.destination)
             and entry.get("as_header", False) == (item.cache_key in as_header)
+            and "positions" in entry
             and _output_matches(item.destination, entry.get("output"))
         ):
             results[i] = entry
@@ -389,7 +404,11 @@ def convert(
             for r in result["diagnostics"]
             if r.get("data", {}).get("identifier") not in names.get(i, ())
         ]
-        done = {"renamed": result.get("renamed", 0), "rewritten": tuple(result.get("rewritten", ()))}
+        done = {
+            "renamed": result.get("renamed", 0),
+            "rewritten": tuple(result.get("rewritten", ())),
+            "positions": _positions(result.get("positions")),
+        }
         if "text" not in result:  # from the cache, still valid
             report.outcomes.append(FileOutcome(display, str(item.destination), "cached", kept, **done))
             new_cache[item.cache_key] = result
@@ -404,7 +423,10 @@ def convert(
                 "destination": str(item.destination),
                 "output": _digest(output),
                 "as_header": item.cache_key in as_header,
-                **{k: result[k] for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names")},
+                **{
+                    k: result[k]
+                    for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names", "positions")
+                },
             }
 
     if settings.use_cache and (new_cache or cache):
@@ -424,8 +446,23 @@ def convert_data(path: str, data: bytes, settings: ConvertSettings) -> tuple[byt
     diagnostics = [Diagnostic.from_json(r) for r in result["diagnostics"]]
     status = "changed" if output != data else "unchanged"
     return output, FileOutcome(
-        path, "-", status, diagnostics, renamed=result["renamed"], rewritten=tuple(result["rewritten"])
+        path,
+        "-",
+        status,
+        diagnostics,
+        renamed=result["renamed"],
+        rewritten=tuple(result["rewritten"]),
+        positions=PositionMap.from_json(result["positions"]),
     )
+
+
+def _positions(raw: object) -> PositionMap:
+    """A translation's position map; a cache entry whose map is damaged maps as the identity
+    (its findings are still the cached ones, on the user's bytes)."""
+    try:
+        return PositionMap.from_json(raw)
+    except ValueError:
+        return PositionMap()
 
 
 def _visible_names(
@@ -495,6 +532,7 @@ def _convert_build(item: _Planned, data: bytes, kind: str, settings: ConvertSett
     )
     output = conversion.output()
     outcome = _write(item, data, output, conversion.diagnostics(source), settings)
+    outcome.positions = PositionMap.of_rounds([conversion.replacements])
     for name, content in conversion.extra_files.items():
         extra = item.destination.with_name(name)
         try:

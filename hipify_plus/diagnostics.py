@@ -78,20 +78,27 @@ def make_diagnostic(
     **data: Any,
 ) -> Diagnostic:
     rule = get_rule(rule_id)
-    line, column = source.position(start)
-    end_line, end_column = source.position(end)
     return Diagnostic(
         rule=rule.id,
         name=rule.name,
         severity=severity or rule.severity,
         message=message,
-        path=source.path,
-        start=start,
-        end=end,
-        line=line,
-        column=column,
-        end_line=end_line,
-        end_column=end_column,
         fix=fix,
         data=data,
+        **placement(source, start, end),
     )
+
+
+def placement(source: SourceFile, start: int, end: int) -> dict[str, Any]:
+    """The fields that place a finding on bytes [start, end) of `source`."""
+    line, column = source.position(start)
+    end_line, end_column = source.position(end)
+    return {
+        "path": source.path,
+        "start": start,
+        "end": end,
+        "line": line,
+        "column": column,
+        "end_line": end_line,
+        "end_column": end_column,
+    }

@@ -197,28 +197,91 @@ def _render_range(source: bytes, inner: list[Edit], start: int, end: int) -> byt
     return b"".join(out)
 
 
+Span = tuple[int, int, int]  # an applied edit as (start, end, length of the text put there)
+
+
 class OffsetMap:
     """Offsets of an edited text mapped back to the text the edits were made in.
 
-    Built from the non-overlapping edits that produced the new text; an offset inside a
-    replacement maps to the start of the bytes it replaced, any other offset moves by the
-    length the edits before it added or removed. Exact, unlike a diff of the two texts.
+    Built from the non-overlapping edits that produced the new text (or their spans: only the
+    inserted lengths matter); an offset inside a replacement maps to the start of the bytes it
+    replaced, any other offset moves by the length the edits before it added or removed. Exact,
+    unlike a diff of the two texts.
     """
 
+    __slots__ = ("_new_starts", "_spans")
+
     def __init__(self, edits: Iterable[Edit]) -> None:
+        self._set(sorted((e.start, e.end, len(e.text)) for e in edits))
+
+    @classmethod
+    def from_spans(cls, spans: Iterable[Span]) -> OffsetMap:
+        offset_map = cls.__new__(cls)
+        offset_map._set(sorted(spans))
+        return offset_map
+
+    def _set(self, spans: list[Span]) -> None:
+        self._spans = spans
         self._new_starts: list[int] = []  # where each edit's text starts in the new text
-        self._edits: list[Edit] = []
         shift = 0
-        for edit in sorted(edits):
-            self._new_starts.append(edit.start + shift)
-            self._edits.append(edit)
-            shift += len(edit.text) - (edit.end - edit.start)
+        for start, end, length in spans:
+            self._new_starts.append(start + shift)
+            shift += length - (end - start)
+
+    @property
+    def spans(self) -> list[Span]:
+        return self._spans
 
     def back(self, offset: int) -> int:
         index = bisect_right(self._new_starts, offset) - 1
         if index < 0:
             return offset
-        edit, new_start = self._edits[index], self._new_starts[index]
-        if offset < new_start + len(edit.text):
-            return edit.start  # inside the replacement text
-        return edit.end + (offset - new_start - len(edit.text))
+        (start, end, length), new_start = self._spans[index], self._new_starts[index]
+        if offset < new_start + length:
+            return start  # inside the replacement text
+        return end + (offset - new_start - length)
+
+
+class PositionMap:
+    """Offsets of a converted text mapped back to its input through every step that made it
+    (the renames, then each round of rewrites): what the report and the compile check use to put
+    a position in converted code back on the user's bytes. No rounds: the text is the input."""
+
+    __slots__ = ("rounds",)
+
+    def __init__(self, rounds: Iterable[OffsetMap] = ()) -> None:
+        self.rounds = tuple(rounds)  # oldest first
+
+    @classmethod
+    def of_rounds(cls, rounds: Iterable[Iterable[Edit]]) -> PositionMap:
+        return cls(OffsetMap(edits) for edits in rounds)
+
+    def then(self, rounds: Iterable[Iterable[Edit]]) -> PositionMap:
+        """This map followed by later rounds of edits, made in the text this map ends at."""
+        return PositionMap([*self.rounds, *(OffsetMap(edits) for edits in rounds)])
+
+    def back(self, offset: int) -> int:
+        for offset_map in reversed(self.rounds):
+            offset = offset_map.back(offset)
+        return offset
+
+    def to_json(self) -> list[list[list[int]]]:
+        return [[list(span) for span in offset_map.spans] for offset_map in self.rounds if offset_map.spans]
+
+    @classmethod
+    def from_json(cls, raw: object) -> PositionMap:
+        """The map `to_json` wrote; ValueError for anything else (a damaged cache entry)."""
+        if not isinstance(raw, list):
+            raise ValueError("a position map is a list of rounds")
+        rounds = []
+        for spans in raw:
+            if not isinstance(spans, list) or not all(_is_span(s) for s in spans):
+                raise ValueError("a round is a list of [start, end, length] spans")
+            rounds.append(OffsetMap.from_spans((s[0], s[1], s[2]) for s in spans))
+        return cls(rounds)
+
+
+def _is_span(raw: object) -> bool:
+    return (
+        isinstance(raw, list) and len(raw) == 3 and all(isinstance(n, int) and n >= 0 for n in raw) and raw[0] <= raw[1]
+    )

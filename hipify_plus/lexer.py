@@ -158,3 +158,28 @@ def device_bodies(source: bytes) -> list[tuple[int, int]]:
     if body_depth >= 0:
         bodies.append((body_start, len(source)))  # unbalanced: to the end, to stay a superset
     return bodies
+
+
+_LAUNCH_CONFIGURATION = re.compile(rb"<<<.*?>>>", re.DOTALL)
+# launch calls whose second and third arguments are the grid and the block
+_LAUNCH_CALL = re.compile(
+    rb"\b(?:hipLaunchKernelGGL|hipLaunchKernel|cudaLaunchKernel|hipLaunchCooperativeKernel|cudaLaunchCooperativeKernel)\b"
+)
+
+
+def used_only_to_launch(source: bytes, name: bytes, declared_at: int, start: int, end: int) -> bool:
+    """Whether the variable `name`, declared at `declared_at`, appears in `source[start:end]` (the
+    function that declares it) only there and as a launch's grid or block (`<<<g, name>>>`,
+    `hipLaunchKernelGGL(k, g, name, ...)`): nothing else reads, writes or takes the address of
+    it, so every launch sees its initial value."""
+    inside = [m.span() for m in _LAUNCH_CONFIGURATION.finditer(source, start, end)]
+    for call in _LAUNCH_CALL.finditer(source, start, end):
+        found = call_arguments(source, call.end(), end)
+        if found is not None:
+            inside += found[0][1:3]
+    for found_start, found_end in identifiers(source, start, end):
+        if found_start == declared_at or source[found_start:found_end] != name:
+            continue
+        if not any(s <= found_start and found_end <= e for s, e in inside):
+            return False
+    return True

@@ -3,7 +3,7 @@ of rules/convert.toml, the linter's safe fixes that renamed code needs to compil
 right, and put every finding back on the input's own bytes.
 
 The translator never calls the linter; this module joins them. Positions are mapped through the
-exact edits of each step (`OffsetMap`), never through a diff.
+exact edits of each step (`PositionMap`), never through a diff.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from functools import cache
 
 from hipify_plus.data import data_dir
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.edits import Applicability, Edit, OffsetMap
+from hipify_plus.edits import Applicability, Edit, PositionMap
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
+from hipify_plus.positions import place_back
 from hipify_plus.regex_literals import Clauses, may_match, required_literals
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
@@ -116,8 +117,8 @@ def translate(
     )
     tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)
-    maps = [*outcome.offset_maps(), OffsetMap(renamed.edits)]
-    placed = [_placed(d, maps, source) for d in outcome.result.diagnostics]
+    positions = PositionMap.of_rounds([renamed.edits, *outcome.edits])
+    placed = [place_back(d, positions, source) for d in outcome.result.diagnostics]
     replaced = _replaced_ranges(renamed.edits, outcome.edits)
     kept = [d for d in renamed.diagnostics if not _superseded(d, replaced)]
     diagnostics = sorted([*kept, *placed], key=lambda d: (d.start, d.rule))
@@ -138,16 +139,11 @@ _NAME_FINDINGS = frozenset({"HP001", "HP002", "HP005", "HP006", "HP008"})
 
 def _replaced_ranges(renames: list[Edit], rounds: list[list[Edit]]) -> list[tuple[int, int]]:
     """The input's byte ranges that the rewrites' edits replaced (insertions left out)."""
-    maps = [OffsetMap(renames)]
+    positions = PositionMap.of_rounds([renames])
     ranges = []
     for edits in rounds:
-        for edit in edits:
-            if edit.end > edit.start:
-                start, end = edit.start, edit.end
-                for offset_map in reversed(maps):
-                    start, end = offset_map.back(start), offset_map.back(end)
-                ranges.append((start, end))
-        maps.append(OffsetMap(edits))
+        ranges += [(positions.back(e.start), positions.back(e.end)) for e in edits if e.end > e.start]
+        positions = positions.then([edits])
     return ranges
 
 
@@ -160,24 +156,3 @@ def _superseded(diagnostic: Diagnostic, replaced: list[tuple[int, int]]) -> bool
 def _as_source_path(path: str) -> str:
     """The linter picks what to run by file name: a header without a C/C++ suffix is a source."""
     return path if file_kind(path) == "source" else path + ".cu"
-
-
-def _placed(diagnostic: Diagnostic, maps: list[OffsetMap], source: SourceFile) -> Diagnostic:
-    """A finding on the converted text, moved to the input's bytes, lines and columns."""
-    start, end = diagnostic.start, diagnostic.end
-    for offset_map in maps:
-        start, end = offset_map.back(start), offset_map.back(end)
-    end = max(start, end)
-    line, column = source.position(start)
-    end_line, end_column = source.position(end)
-    return replace(
-        diagnostic,
-        path=source.path,
-        start=start,
-        end=end,
-        line=line,
-        column=column,
-        end_line=end_line,
-        end_column=end_column,
-        fix=None,
-    )

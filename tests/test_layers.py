@@ -31,7 +31,7 @@ LAYERS: list[set[str]] = [
         "quoting",
     },
     {"parse", "mappings", "diagnostics"},
-    {"cuda", "amd", "buildsys", "rewrite", "include_graph", "linemap"},
+    {"cuda", "amd", "buildsys", "rewrite", "include_graph", "positions"},
     {"translate", "lint"},
     {"pipeline"},
     {"convert"},

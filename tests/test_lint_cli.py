@@ -207,6 +207,53 @@ def test_precise_finds_the_bounds_of_a_kernel_another_unit_defines(tmp_path: Pat
     assert code == 0 and "HP202" not in out
 
 
+_TILED_KERNEL = """#pragma once
+__global__ void tiled(float* x, const float* w, int n)
+{
+    float acc[128];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+#pragma unroll
+    for (int k = 0; k < 128; ++k) acc[k] = w[k] * x[i];
+    if (i < n) x[i] = acc[i % 128];
+}
+"""
+
+
+@pytest.mark.skipif(CLANG_MISSING is not None, reason=str(CLANG_MISSING))
+def test_precise_gathers_the_launches_of_a_header_kernel_from_every_unit(tmp_path: Path, capsys) -> None:
+    """HP201 on a header's register-heavy kernel that only the project's .cu files launch: with
+    both units in compile_commands.json, --precise reads their launches (128 and 256 threads; passing the
+    kernel to a runtime call is no other use) and proposes the larger bound as a fix to review; a
+    unit that stores the kernel in a pointer (a
+    launch the rule cannot see) keeps it quiet, and so does the mode without the database."""
+    (tmp_path / "tiled.cuh").write_text(_TILED_KERNEL)
+    (tmp_path / "a.cu").write_text(
+        '#include "tiled.cuh"\nvoid a(float* x) {\n'
+        "  cudaFuncSetAttribute(tiled, cudaFuncAttributePreferredSharedMemoryCarveout, 0);\n"
+        "  tiled<<<64, 128>>>(x, x, 1);\n}\n"
+    )
+    (tmp_path / "b.cu").write_text(
+        '#include "tiled.cuh"\nvoid b(float* x) { tiled<<<dim3(8), dim3(64, 4)>>>(x, x, 1); }\n'
+    )
+    entries = [
+        {"directory": str(tmp_path), "file": name, "arguments": ["nvcc", "-c", name]} for name in ("a.cu", "b.cu")
+    ]
+    database = tmp_path / "compile_commands.json"
+    database.write_text(json.dumps(entries))
+    argv = ["lint", str(tmp_path / "tiled.cuh"), "--select", "HP201", "--output-format", "concise", "--precise"]
+    code, out, _ = run([*argv, "--compile-commands", str(database)], capsys)
+    assert code == 1 and "every launch in the project (`a.cu`, `b.cu`) uses at most 256 threads per block" in out
+    code, out, _ = run([*argv, "--compile-commands", str(database), "--diff", "--unsafe-fixes"], capsys)
+    assert "+__global__ void __launch_bounds__(256) tiled(" in out
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "HP201" not in out
+    (tmp_path / "c.cu").write_text('#include "tiled.cuh"\nauto* kernel = tiled;\n')
+    entries.append({"directory": str(tmp_path), "file": "c.cu", "arguments": ["nvcc", "-c", "c.cu"]})
+    database.write_text(json.dumps(entries))
+    code, out, _ = run([*argv, "--compile-commands", str(database)], capsys)
+    assert code == 0 and "HP201" not in out
+
+
 def test_a_switch_another_file_of_the_run_defines_is_not_a_build_flag(tmp_path: Path, capsys) -> None:
     """HP728 on ggml's pattern: common.cuh #defines GGML_COMMON_DECL_HIP before including
     ggml-common.h, which tests it; only GGML_USE_HIP, which no file defines, is the build's switch."""

@@ -14,8 +14,9 @@ from hipify_plus.check.includes import IncludeScanner
 from hipify_plus.check.model import FAILS, NOT_CHECKED, CompilerMessage
 from hipify_plus.check.units import Converted
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.linemap import LineMap
+from hipify_plus.fsutil import SkipFile, read_source
 from hipify_plus.mappings import HIP_LIBRARY_NAMES, load_mappings
+from hipify_plus.positions import line_back, offset_of, place_back
 from hipify_plus.resources.hipcc import Hipcc
 from hipify_plus.source import SourceFile
 from hipify_plus.versions import Version, format_version
@@ -47,7 +48,7 @@ class Explainer:
     available: Callable[[str], bool]  # does hipcc find `#include <spelling>`?
     target: Version | None = None  # the ROCm release convert wrote for
     new: dict[tuple[str, int, str], Diagnostic] = field(default_factory=dict)
-    _maps: dict[Path, LineMap | None] = field(default_factory=dict)
+    _texts: dict[Path, tuple[SourceFile, SourceFile] | None] = field(default_factory=dict)
 
     def judge(self, error: CompilerMessage) -> Verdict:
         """What an error means for its unit: a missing library header that is not the project's makes
@@ -145,20 +146,26 @@ class Explainer:
                 return path, location.line, location.column
         return unit.output, 1, 1
 
-    def _line_map(self, converted: Path) -> LineMap | None:
-        if converted not in self._maps:
-            try:
-                data = converted.read_bytes()
-            except OSError:
-                data = None
+    def _sources(self, converted: Path) -> tuple[SourceFile, SourceFile] | None:
+        """The converted file and the user's, as read now (None if either cannot be read)."""
+        if converted not in self._texts:
             origin = self.origin[converted]
-            self._maps[converted] = None if data is None else LineMap.between(origin.input, data)
-        return self._maps[converted]
+            try:
+                texts = (
+                    SourceFile(str(converted), converted.read_bytes()),
+                    SourceFile(origin.input, read_source(Path(origin.input))),
+                )
+            except (OSError, SkipFile):
+                texts = None
+            self._texts[converted] = texts
+        return self._texts[converted]
 
     def _back(self, converted: Path, line: int) -> tuple[str, int]:
-        line_map = self._line_map(converted)
         original = self.origin[converted].input
-        return original, (line_map.line(line) if line_map is not None else line)
+        texts = self._sources(converted)
+        if texts is None:
+            return original, line
+        return original, line_back(line, self.origin[converted].positions, *texts)
 
     def _hp013(
         self, converted: Path, line: int, column: int, error: CompilerMessage, cause: str, arch: str
@@ -167,14 +174,11 @@ class Explainer:
             f"does not compile with hipcc {self.hipcc.version} for {arch}: {error.message} "
             f"(at {converted}:{line}:{column}); cause: {cause}"
         )
-        line_map = self._line_map(converted)
-        if line_map is None:  # the converted file vanished: the finding stays on the user's file, line 1
-            source = SourceFile(self.origin[converted].input, b"")
-            return make_diagnostic(source, "HP013", 0, 0, message)
-        source = line_map.converted
-        line = min(max(line, 1), len(source.line_starts))
-        start = source.line_starts[line - 1]
-        end = start + len(source.line_text(line).encode())
-        offset = min(start + max(column - 1, 0), end)  # clang counts columns in bytes
-        found = make_diagnostic(SourceFile(str(converted), source.data), "HP013", offset, end, message)
-        return line_map.back(found)
+        texts = self._sources(converted)
+        if texts is None:  # the converted file vanished: the finding stays on the user's file, line 1
+            return make_diagnostic(SourceFile(self.origin[converted].input, b""), "HP013", 0, 0, message)
+        source, original = texts
+        offset = offset_of(source, line, column)  # clang counts columns in bytes
+        end = offset_of(source, line, len(source.data) + 1)
+        found = make_diagnostic(source, "HP013", offset, end, message)
+        return place_back(found, self.origin[converted].positions, original)

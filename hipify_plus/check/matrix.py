@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hipify_plus.check.compile import cache_key
+from hipify_plus.check.units import Converted
 from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.fsutil import write_atomic
-from hipify_plus.linemap import LineMap
+from hipify_plus.fsutil import SkipFile, read_source, write_atomic
+from hipify_plus.positions import place_back
 from hipify_plus.resources.hipcc import Hipcc, HipccFailed
 from hipify_plus.source import SourceFile
 
@@ -124,16 +125,14 @@ def count_unit(
     return counts, ""
 
 
-def findings(
-    user_file: str, converted: Path, kernels: list[tuple[str, int]], count: MatrixCount, hipcc: Hipcc
-) -> list[Diagnostic]:
+def findings(unit: Converted, kernels: list[tuple[str, int]], count: MatrixCount, hipcc: Hipcc) -> list[Diagnostic]:
     """HP018 on each WMMA kernel (in the user's file) with no matrix instruction for a target."""
     try:
-        data = converted.read_bytes()
-    except OSError:
+        data = unit.output.read_bytes()
+        original = SourceFile(unit.input, read_source(Path(unit.input)))
+    except (OSError, SkipFile):
         return []
-    line_map = LineMap.between(user_file, data)
-    source = SourceFile(str(converted), data)
+    source = SourceFile(str(unit.output), data)
     found = []
     for name, offset in kernels:
         empty = [arch for arch, counts in count.counts.items() if counts.get(name, 0) == 0]
@@ -145,5 +144,5 @@ def findings(
             "plain loads and stores (a fragment or target that rocWMMA release cannot run)"
         )
         diagnostic = make_diagnostic(source, "HP018", offset, offset + len(name.encode()), message)
-        found.append(line_map.back(diagnostic) if line_map is not None else diagnostic)
+        found.append(place_back(diagnostic, unit.positions, original))
     return found

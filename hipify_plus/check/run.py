@@ -84,7 +84,7 @@ def check_conversion(outcomes: list[FileOutcome], settings: CheckSettings) -> Ch
     """Compile every converted unit for every target and give each converted file a status.
     Writes nothing but the cache (settings.cache_dir/check/)."""
     converted = [
-        Converted(o.input, _absolute(o.output))
+        Converted(o.input, _absolute(o.output), o.positions)
         for o in outcomes
         if o.output and o.status in _CONVERTED and file_kind(o.input) == "source"
     ]
@@ -155,7 +155,7 @@ def _count_matrix_instructions(
             else:
                 count.counts[arch_result.arch] = {name: counts.get(name, 0) for name, _ in kernels}
         units[unit.output].matrix = count.counts
-        found += matrix_findings(unit.input, unit.output, kernels, count, hipcc)
+        found += matrix_findings(unit, kernels, count, hipcc)
     return found
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from hipify_plus.check.includes import IncludeScanner
+from hipify_plus.edits import PositionMap
 from hipify_plus.lexer import without_comments
 
 UNIT_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
@@ -29,6 +30,7 @@ _GPU_CODE = re.compile(
 class Converted:
     input: str  # the user's file, as convert names it
     output: Path  # absolute, normalised
+    positions: PositionMap = field(default_factory=PositionMap, compare=False)  # output offsets -> input's
 
 
 def uses_gpu(path: Path, scanner: IncludeScanner, folders: list[Path]) -> bool:

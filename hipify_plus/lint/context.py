@@ -23,6 +23,7 @@ from hipify_plus.cuda.syntax import (
 )
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, Fix
+from hipify_plus.lexer import used_only_to_launch
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node, Tree, nodes_of_types
@@ -461,8 +462,20 @@ class LintContext:
                         value = values.get(self.text(init))  # `dim3 a = b;`: b as declared above
                     elif init is not None:
                         value = self.threads(init)
+                if value is not None and not self.keeps_initial_value(node, name):
+                    value = None
                 values[key] = value if key not in values or values[key] == value else None
         return values
+
+    def keeps_initial_value(self, declaration: Node, name: Node) -> bool:
+        """The variable `name` that `declaration` declares is const, or its function (the file,
+        for a global) uses it only as a launch's grid or block: `block.x = n` or `&block`
+        elsewhere may change it."""
+        if any(c.type == "type_qualifier" and self.text(c) in ("const", "constexpr") for c in declaration.children):
+            return True
+        scope = enclosing_function(declaration)
+        start, end = (scope.start_byte, scope.end_byte) if scope is not None else (0, len(self.data))
+        return used_only_to_launch(self.data, self.text(name).encode(), name.start_byte, start, end)
 
     def _product(self, parts: list[Node]) -> int | None:
         total = 1

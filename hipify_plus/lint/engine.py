@@ -11,7 +11,7 @@ from functools import cache
 
 from hipify_plus.cuda.preprocessor import inactive_on_amd
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.edits import Applicability, Edit, OffsetMap, apply_fixes
+from hipify_plus.edits import Applicability, Edit, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
 from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors
@@ -157,10 +157,6 @@ class FixOutcome:
     # the edits of each round that was kept, in order: `data` is the input with them applied
     edits: list[list[Edit]] = field(default_factory=list)
     fixed: Counter[str] = field(default_factory=Counter)  # rule id -> fixes applied
-
-    def offset_maps(self) -> list[OffsetMap]:
-        """Maps from `data` back to the input, newest round first."""
-        return [OffsetMap(round_edits) for round_edits in reversed(self.edits)]
 
 
 def lint_and_fix(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -106,6 +107,15 @@ def _llvm_version(path: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts if p.isdigit())
 
 
+_RUNTIME_API = re.compile(r"(cuda|hip|cu)[A-Z]")  # a kernel passed to one of these is not escaping
+
+
+@dataclass(frozen=True)
+class ProjectLaunches:
+    threads: tuple[int | None, ...]  # each launch's block size (None: not a constant)
+    files: tuple[str, ...]  # the units that launch the kernel
+
+
 @dataclass(frozen=True)
 class DeclaredType:
     spelling: str  # as written: `lane_mask_t`
@@ -132,6 +142,8 @@ class ClangFacts:
         self._launches: dict[int, LaunchFacts] = {}
         self._kernels: dict[str, str | None] = {}  # USR of each kernel defined here -> its bound's text
         self._kernel_bounds: dict[str, int | None] = {}
+        self._kernel_names: dict[int, tuple[str, str]] = {}  # offset of a defined kernel's name -> (USR, name)
+        self._escaped: set[str] = set()  # USRs of functions used here other than by a call or launch
 
     def declared_type(self, name_offset: int) -> DeclaredType | None:
         """The type of the variable, parameter or field whose name starts at `name_offset`."""
@@ -154,6 +166,36 @@ class ClangFacts:
         self._load()
         return dict(self._kernel_bounds)
 
+    def launches_elsewhere(self, name_offset: int) -> ProjectLaunches | None:
+        """The launches in the project's other units of the kernel whose definition names it at
+        `name_offset` in this file (a header's kernel, launched from the .cu files that include
+        it): None when no unit launches it, or one uses it other than to launch it (stores it, passes
+        it to a helper), so not every launch can be seen. Only units whose text names it are parsed."""
+        self._load()
+        if name_offset not in self._kernel_names:
+            return None
+        usr, name = self._kernel_names[name_offset]
+        threads: list[int | None] = []
+        files: list[str] = []
+        for path, flags in self.project:
+            data = read_file(path)
+            if data is None or name.encode() not in data:
+                continue
+            unit = _unit(path, flags)
+            if usr in unit.escaped_functions():
+                return None
+            found = [facts.threads for facts in unit.launches().values() if facts.kernel_usr == usr]
+            if found:
+                threads += found
+                files.append(path)
+        return ProjectLaunches(tuple(threads), tuple(files)) if threads else None
+
+    def escaped_functions(self) -> frozenset[str]:
+        """USRs of the functions this file names other than to call or launch them, or as an
+        argument of a CUDA/HIP API call (`cudaFuncSetAttribute(k, ...)`)."""
+        self._load()
+        return frozenset(self._escaped)
+
     def _load(self) -> None:
         if self._types is not None:
             return
@@ -166,16 +208,31 @@ class ClangFacts:
 
         kinds = {cindex.CursorKind.VAR_DECL, cindex.CursorKind.PARM_DECL, cindex.CursorKind.FIELD_DECL}
         call, function = cindex.CursorKind.CALL_EXPR, cindex.CursorKind.FUNCTION_DECL
-        for cursor in self._parse(text).cursor.walk_preorder():
+        reference, unexposed = cindex.CursorKind.DECL_REF_EXPR, cindex.CursorKind.UNEXPOSED_EXPR
+        stack = [(self._parse(text).cursor, "")]  # (cursor, the call it is inside), in preorder
+        while stack:
+            cursor, inside = stack.pop()
+            kind = cursor.kind
+            children = list(cursor.get_children())
+            if kind == call:
+                inside = cursor.spelling
+            elif kind == unexposed and (callee := _unresolved_callee(children)):
+                inside = callee  # a call of a function no header declared (the runtime's are not read)
+            stack.extend((child, inside) for child in reversed(children))
             location = cursor.location
             if location.file is None or location.file.name != self.path:
                 continue
-            if cursor.kind in kinds:
+            if kind in kinds:
                 self._types[location.offset] = _declared(cursor.type)
-            elif cursor.kind == call and (found := launch_of(cursor, self._read)) is not None:
+            elif kind == call and (found := launch_of(cursor, self._read)) is not None:
                 self._launches.setdefault(cursor.extent.start.offset, found)
-            elif cursor.kind == function and (kernel := kernel_definition(cursor, self._read)) is not None:
+            elif kind == function and (kernel := kernel_definition(cursor, self._read)) is not None:
                 self._kernels[kernel[0]] = kernel[1]
+                self._kernel_names[location.offset] = (kernel[0], cursor.spelling)
+            elif kind == reference and cursor.spelling != inside and not _RUNTIME_API.match(inside):
+                referenced = cursor.referenced
+                if referenced is not None and referenced.kind == function:
+                    self._escaped.add(referenced.get_usr())
         self._fold_bounds(text)
         self._bounds_defined_elsewhere()
 
@@ -251,6 +308,15 @@ class ClangFacts:
         ]
 
 
+def _unresolved_callee(children: list[Any]) -> str:
+    """The name called, when these are the children of a call clang could not resolve (the
+    callee is a reference to an undeclared, overloaded name), else ''."""
+    if not children or children[0].kind.name != "DECL_REF_EXPR":
+        return ""
+    inner = next(children[0].get_children(), None)
+    return str(inner.spelling) if inner is not None and inner.kind.name == "OVERLOADED_DECL_REF" else ""
+
+
 def _declared(kind: Any) -> DeclaredType:
     import clang.cindex as cindex
 
@@ -274,8 +340,12 @@ def _declared(kind: Any) -> DeclaredType:
     return DeclaredType(kind.spelling, canonical.spelling, size if size > 0 else None, canonical.kind in integers)
 
 
-@cache
 def _defined_kernels(path: str, flags: tuple[str, ...]) -> dict[str, int | None]:
-    """The kernels another translation unit defines (read once per run and file)."""
-    data = read_file(path)
-    return ClangFacts(path, data, flags).defined_kernels() if data is not None else {}
+    """The kernels another translation unit defines."""
+    return _unit(path, flags).defined_kernels()
+
+
+@cache
+def _unit(path: str, flags: tuple[str, ...]) -> ClangFacts:
+    """Another translation unit of the project, parsed once per run (when first asked)."""
+    return ClangFacts(path, read_file(path) or b"", flags)

@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from hipify_plus.lexer import used_only_to_launch
+
 _PUSH_CONFIGURATION = frozenset(
     {"__cudaPushCallConfiguration", "__hipPushCallConfiguration", "cudaConfigureCall", "hipConfigureCall"}
 )
@@ -38,6 +40,7 @@ class LaunchFacts:
     bounds_text: str | None  # the first argument of its __launch_bounds__, as written
     bounds: int | None = None  # that argument's value, None if not a constant
     defined_elsewhere: str | None = None  # USR of a kernel this file only declares (`-fgpu-rdc`)
+    kernel_usr: str | None = None  # USR of the launched kernel (the same in every unit)
 
 
 @cache
@@ -81,12 +84,13 @@ def launch_of(cursor: Any, read: Any) -> LaunchFacts | None:
     if configuration is None:
         return None
     arguments = list(configuration.get_arguments())
-    threads = _dim3_product(arguments[1]) if len(arguments) > 1 else None
+    threads = _dim3_product(arguments[1], read) if len(arguments) > 1 else None
     referenced = cursor.referenced
     kernel_file, bounds_text = _declared_bounds(referenced, read)
     kernel = referenced.spelling if referenced is not None else cursor.spelling
-    elsewhere = referenced.get_usr() if referenced is not None and referenced.get_definition() is None else None
-    return LaunchFacts(kernel, threads, kernel_file, bounds_text, defined_elsewhere=elsewhere or None)
+    usr = (referenced.get_usr() or None) if referenced is not None else None
+    elsewhere = usr if referenced is not None and referenced.get_definition() is None else None
+    return LaunchFacts(kernel, threads, kernel_file, bounds_text, defined_elsewhere=elsewhere, kernel_usr=usr)
 
 
 def kernel_definition(cursor: Any, read: Any) -> tuple[str, str | None] | None:
@@ -96,16 +100,60 @@ def kernel_definition(cursor: Any, read: Any) -> tuple[str, str | None] | None:
     return cursor.get_usr(), _declared_bounds(cursor, read)[1]
 
 
-def _dim3_product(argument: Any) -> int | None:
-    """x*y*z of a launch's block argument: the `dim3` clang builds from it, or an integer."""
-    constructor = next(
-        (c for c in argument.walk_preorder() if c.kind.name == "CALL_EXPR" and c.spelling in _DIM3), None
-    )
+def _dim3_product(argument: Any, read: Any) -> int | None:
+    """x*y*z of a launch's block argument: the `dim3` clang builds from it, or an integer. A
+    `dim3` variable (`dim3 threads(16, 16); k<<<g, threads>>>`) is read at its initialiser when
+    it is const, or a local its function uses for nothing but launches (`threads.x = n` would
+    change it)."""
+    constructor = _dim3_constructor(argument)
     if constructor is None:
         return evaluate(argument)
-    sizes = [evaluate(a) for a in constructor.get_arguments()]
+    arguments = list(constructor.get_arguments())
+    variable = _dim3_variable(arguments[0], read) if len(arguments) == 1 else None
+    if variable is not None:  # the copy of a variable
+        constructor = _dim3_constructor(variable)
+        if constructor is None:
+            return None
+        arguments = list(constructor.get_arguments())
+    sizes = [evaluate(a) for a in arguments]
     known = [size for size in sizes if size is not None]
     return math.prod(known) if known and len(known) == len(sizes) else None
+
+
+def _dim3_constructor(cursor: Any) -> Any:
+    return next((c for c in cursor.walk_preorder() if c.kind.name == "CALL_EXPR" and c.spelling in _DIM3), None)
+
+
+def _dim3_variable(argument: Any, read: Any) -> Any:
+    """The variable a `dim3` argument names (through implicit casts), if it is one that keeps its
+    initial value: const, or a local its function uses only in launch configurations."""
+    while argument.kind.name == "UNEXPOSED_EXPR":
+        children = list(argument.get_children())
+        if len(children) != 1:
+            return None
+        argument = children[0]
+    if argument.kind.name != "DECL_REF_EXPR":
+        return None
+    variable = argument.referenced
+    if (
+        variable is None
+        or variable.kind.name != "VAR_DECL"
+        or variable.type.get_canonical().spelling.removeprefix("const ") not in _DIM3
+    ):
+        return None
+    if variable.type.is_const_qualified():
+        return variable
+    function, location = variable.semantic_parent, variable.location
+    if function is None or function.kind.name != "FUNCTION_DECL" or location.file is None:
+        return None
+    data = read(location.file.name)
+    extent = function.extent
+    if data is None or extent.start.file is None or extent.start.file.name != location.file.name:
+        return None
+    name = variable.spelling.encode()
+    return (
+        variable if used_only_to_launch(data, name, location.offset, extent.start.offset, extent.end.offset) else None
+    )
 
 
 def _declared_bounds(kernel: Any, read: Any) -> tuple[str | None, str | None]:

@@ -22,9 +22,9 @@ from hipify_plus.convert import ConvertSettings, FileOutcome, convert
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.filekinds import file_kind
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source
-from hipify_plus.linemap import LineMap
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
+from hipify_plus.positions import line_back, place_back
 from hipify_plus.quoting import shorten_code
 from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
@@ -48,9 +48,51 @@ GRAPH_BLOCKERS = "Not capturable as a graph:"  # how HP324's message introduces 
 _LINE = re.compile(r"\bline (\d+)")
 
 
-def _lines_back(text: str, line_map: LineMap) -> str:
-    """`line N` in a message about the converted file -> the line of the user's file."""
-    return _LINE.sub(lambda m: f"line {line_map.line(int(m.group(1)))}", text)
+class _Back:
+    """Places in the files convert wrote, put back on the user's files through each file's exact
+    edits (`FileOutcome.positions`); each pair of texts is read once."""
+
+    def __init__(self, origins: dict[str, FileOutcome]) -> None:
+        self._outcomes = {os.path.abspath(output): outcome for output, outcome in origins.items()}
+        self._texts: dict[str, tuple[SourceFile, SourceFile] | None] = {}
+
+    def texts(self, converted: str, data: bytes | None = None) -> tuple[FileOutcome, SourceFile, SourceFile] | None:
+        """(its outcome, the converted text, the user's text); None for a file convert did not
+        write or one that cannot be read. `data`: the converted text, when already in memory."""
+        key = os.path.abspath(converted)
+        outcome = self._outcomes.get(key)
+        if outcome is None:
+            return None
+        if key not in self._texts:
+            try:
+                converted_data = data if data is not None else Path(converted).read_bytes()
+                original = read_source(Path(outcome.input))
+            except (OSError, SkipFile):
+                self._texts[key] = None
+            else:
+                self._texts[key] = (SourceFile(converted, converted_data), SourceFile(outcome.input, original))
+        pair = self._texts[key]
+        return None if pair is None else (outcome, *pair)
+
+    def originals(self) -> dict[str, SourceFile]:
+        return {pair[1].path: pair[1] for pair in self._texts.values() if pair is not None}
+
+    def line(self, converted: str, line: int, column: int = 1) -> tuple[str, int] | None:
+        """(the user's file, its line) for a line and column of a converted file."""
+        found = self.texts(converted)
+        if found is None:
+            return None
+        outcome, converted_text, original = found
+        return outcome.input, line_back(line, outcome.positions, converted_text, original, column)
+
+    def lines_in(self, text: str, converted: str) -> str:
+        """`line N` in a message about a converted file -> the line of the user's file."""
+
+        def back(match: re.Match[str]) -> str:
+            place = self.line(converted, int(match.group(1)))
+            return f"line {place[1] if place is not None else match.group(1)}"
+
+        return _LINE.sub(back, text)
 
 
 @dataclass(frozen=True)
@@ -389,7 +431,7 @@ def build_report(
         # user's paths, so lint's findings are filtered once they are mapped back
         linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False, max_file_size, jobs)
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
-        maps: dict[str, LineMap | None] = {}
+        back_in = _Back(origins)
         raw = [
             _Raw(d, "convert", resolution_of(d), d.fix.title if d.fix else None, single_token(d.fix, _data(o.input)))
             for o in conversion.outcomes
@@ -399,23 +441,18 @@ def build_report(
         # a rule both convert and lint run (HP501 reports inline PTX in either) says it once
         reported = {(d.path, d.line, d.column, d.rule, d.message) for d in (r.diagnostic for r in raw)}
         for diagnostic in linted.diagnostics:
-            outcome = origins.get(diagnostic.path)
-            if outcome is None:
+            found = back_in.texts(diagnostic.path, linted.sources.get(diagnostic.path))
+            if found is None:
                 continue
-            if diagnostic.path not in maps:
-                maps[diagnostic.path] = LineMap.between(outcome.input, linted.sources[diagnostic.path])
-            line_map = maps[diagnostic.path]
-            back = line_map.back(diagnostic) if line_map is not None else None
+            outcome, _, original = found
+            back = place_back(diagnostic, outcome.positions, original)
             if (
-                back is not None
-                and lint_settings.enabled(back.rule, back.path)
+                lint_settings.enabled(back.rule, back.path)
                 and (back.path, back.line, back.column, back.rule, back.message) not in reported
             ):
-                if line_map is not None and back.data.get("blockers"):  # lines named in the user's file
-                    back = replace(
-                        back,
-                        data={**back.data, "blockers": [_lines_back(str(b), line_map) for b in back.data["blockers"]]},
-                    )
+                if back.data.get("blockers"):  # lines named in the user's file
+                    blockers = [back_in.lines_in(str(b), diagnostic.path) for b in back.data["blockers"]]
+                    back = replace(back, data={**back.data, "blockers": blockers})
                 fix = diagnostic.fix
                 raw.append(
                     _Raw(
@@ -445,9 +482,9 @@ def build_report(
             conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub
         )
         raw += [_Raw(d, "resources", resolution_of(d), None) for d in measured if lint_settings.enabled(d.rule, d.path)]
-        statuses = _statuses(checked, origins, scrub, str(root)) if checked is not None else {}
+        statuses = _statuses(checked, back_in, scrub, str(root)) if checked is not None else {}
 
-    sources = {m.original.path: m.original for m in maps.values() if m is not None}
+    sources = back_in.originals()
     model = load_effort_model()
     files = {o.input: _file_summary(o) for o in conversion.outcomes}
     raw.sort(
@@ -583,38 +620,22 @@ def _bounded(
     return [replace(f, hours=f.hours * scale[f.diagnostic.path]) if f.diagnostic.path in scale else f for f in findings]
 
 
-def _statuses(
-    checked: CheckResult, origins: dict[str, FileOutcome], scrub: _Scrubber, root: str
-) -> dict[str, tuple[str, str, str]]:
+def _statuses(checked: CheckResult, back_in: _Back, scrub: _Scrubber, root: str) -> dict[str, tuple[str, str, str]]:
     """The user's file -> (status, note, explaining finding), for every file the check saw."""
-    by_output = {os.path.abspath(output): outcome.input for output, outcome in origins.items()}
-    maps: dict[str, LineMap | None] = {}
     found: dict[str, tuple[str, str, str]] = {}
     for check in checked.files:
         if check.kind == "host":
             continue
-        found[check.input] = (check.status, _note(check, by_output, maps, scrub, root), check.finding)
+        found[check.input] = (check.status, _note(check, back_in, scrub, root), check.finding)
     return found
 
 
-def _note(
-    check: FileCheck, by_output: dict[str, str], maps: dict[str, LineMap | None], scrub: _Scrubber, root: str
-) -> str:
+def _note(check: FileCheck, back_in: _Back, scrub: _Scrubber, root: str) -> str:
     """fails: `first error: message (at the user's file:line)`; not-checked: the reason."""
     if check.status == FAILS and check.error is not None:
         where = check.error.where
-        original = by_output.get(os.path.abspath(where.path))
-        place = scrub(f"{where.path}:{where.line}")
-        if original is not None:
-            if where.path not in maps:
-                try:
-                    maps[where.path] = LineMap.between(original, Path(where.path).read_bytes())
-                except OSError:
-                    maps[where.path] = None
-            line_map = maps[where.path]
-            place = (
-                f"{display_path(original, root)}:{line_map.line(where.line) if line_map is not None else where.line}"
-            )
+        user = back_in.line(where.path, where.line, where.column)
+        place = scrub(f"{where.path}:{where.line}") if user is None else f"{display_path(user[0], root)}:{user[1]}"
         arch = f" [{check.arch}]" if check.arch else ""
         return f"{scrub(check.error.message)} (at {place}){arch}"
     if check.status == NOT_CHECKED:

@@ -124,7 +124,8 @@ def _local_block_size(ctx: LintContext, block: Node) -> int | None:
 
 
 def _declared_block_size(ctx: LintContext, declaration: Node, name: str) -> int | None:
-    """The block size a declaration gives `name`; -1 if it declares `name` without a constant."""
+    """The block size a declaration gives `name`; -1 if it declares `name` without a constant,
+    or a `dim3` that is not const and that its function uses other than to launch (`block.x = n`)."""
     kind = declaration.child_by_field_name("type")
     type_text = ctx.text(kind) if kind is not None else ""
     qualifiers = {ctx.text(c) for c in declaration.children if c.type == "type_qualifier"}
@@ -136,6 +137,8 @@ def _declared_block_size(ctx: LintContext, declaration: Node, name: str) -> int 
         if value is None:
             return -1
         if type_text == "dim3":
+            if not ctx.keeps_initial_value(declaration, target):
+                return -1
             if value.type in ("argument_list", "initializer_list"):
                 folded = 1
                 for part in (a for a in value.named_children if a.type != "comment"):

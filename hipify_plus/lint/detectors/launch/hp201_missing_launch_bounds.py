@@ -1,11 +1,15 @@
 """HP201: Kernel without `__launch_bounds__` although every launch in the file uses a small
 constant block, and its per-thread state comes near the VGPR cap of the default 1024-thread
-bound (`_registers.py`): a kernel of a few dozen registers loses nothing to that cap."""
+bound (`_registers.py`): a kernel of a few dozen registers loses nothing to that cap. With
+`--precise` and compile_commands.json, a kernel the file defines but does not launch (a
+header's) is judged by its launches in the project's units, as clang resolves them."""
 
 from __future__ import annotations
 
 import math
+import os
 import re
+from dataclasses import dataclass
 
 from hipify_plus.cuda.syntax import base_name, call_args, callee_text, declarator_name
 from hipify_plus.edits import Edit
@@ -89,6 +93,10 @@ def missing_launch_bounds(ctx: LintContext) -> None:
     sizes: dict[str, list[int | None]] = {}
     for launch in launches:
         sizes.setdefault(_launched(ctx, launch), []).append(_block_size(ctx, launch))
+    where = dict.fromkeys(sizes, "in this file")
+    for kernel_name, kernels in candidates.items():
+        if kernel_name not in sizes and (elsewhere := _launched_elsewhere(ctx, kernels)) is not None:
+            sizes[kernel_name], where[kernel_name] = elsewhere
     escaped = _escaped_kernels(ctx, set(sizes), launches)
     for kernel_name, blocks in sizes.items():
         if kernel_name in escaped or any(b is None or b <= 0 for b in blocks):
@@ -100,32 +108,49 @@ def missing_launch_bounds(ctx: LintContext) -> None:
         for kernel in candidates[kernel_name]:
             estimate = register_estimate(ctx, kernel)
             if estimate.heavy(capped):
-                _report_missing_bounds(ctx, kernel, kernel_name, launches, blocks, largest, estimate)
+                found = Missing(kernel_name, where[kernel_name], blocks, largest, estimate)
+                _report_missing_bounds(ctx, kernel, found, launches)
 
 
-def _report_missing_bounds(
-    ctx: LintContext,
-    kernel: Node,
-    name: str,
-    launches: list[Launch],
-    blocks: list[int | None],
-    largest: int,
-    estimate: RegisterEstimate,
-) -> None:
+def _launched_elsewhere(ctx: LintContext, kernels: list[Node]) -> tuple[list[int | None], str] | None:
+    """--precise with compile_commands.json: the block sizes of the launches, in the project's
+    other units, of a kernel this file defines but does not launch (a header's kernel), and where
+    they are; None when the mode is off, the name is overloaded, or clang finds no launch."""
+    name = declarator_name(kernels[0]) if len(kernels) == 1 else None
+    if ctx.clang is None or name is None:
+        return None
+    found = ctx.clang.launches_elsewhere(name.start_byte)
+    if found is None:
+        return None
+    files = ", ".join(f"`{os.path.basename(path)}`" for path in found.files)
+    return list(found.threads), f"in the project ({files})"
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A kernel HP201 reports: its launches' block sizes, where they are, and its register state."""
+
+    name: str
+    where: str  # "in this file", or the other units that launch it
+    blocks: list[int | None]
+    largest: int
+    estimate: RegisterEstimate
+
+
+def _report_missing_bounds(ctx: LintContext, kernel: Node, found: Missing, launches: list[Launch]) -> None:
     declarator = kernel.child_by_field_name("declarator")
     while declarator is not None and declarator.type != "function_declarator":
         declarator = declarator.child_by_field_name("declarator")
     name_node = declarator_name(kernel)
     if declarator is None or name_node is None:
         return
-    same = len(set(blocks)) == 1
-    bound = (
-        _bound_text(ctx, kernel, [launch for launch in launches if _launched(ctx, launch) == name]) if same else None
-    )
-    bound = bound or str(largest)
+    name, largest = found.name, found.largest
+    same = len(set(found.blocks)) == 1
+    here = [launch for launch in launches if _launched(ctx, launch) == name]
+    bound = (_bound_text(ctx, kernel, here) if same and here else None) or str(largest)
     applicability = None
     in_header = is_header(ctx.source.path)
-    if not same or (in_header and not _internal_linkage(ctx, kernel)):
+    if not same or not here or (in_header and not _internal_linkage(ctx, kernel)):
         applicability = "unsafe"
     title = f"Add `__launch_bounds__({bound})`"
     fix = ctx.fix(
@@ -139,9 +164,9 @@ def _report_missing_bounds(
     ctx.report(
         "HP201",
         name_node,
-        f"kernel `{name}` has no `__launch_bounds__`, and every launch in this file "
+        f"kernel `{name}` has no `__launch_bounds__`, and every launch {found.where} "
         f"uses {launched} per block: AMD compiles it for {DEFAULT_MAX_THREADS}-thread blocks, which caps "
-        f"it at {capped} VGPRs per lane on {arch} instead of {allowed}, and it holds {estimate.evidence()}, "
+        f"it at {capped} VGPRs per lane on {arch} instead of {allowed}, and it holds {found.estimate.evidence()}, "
         "so it is likely to spill to scratch memory",
         fix,
     )
