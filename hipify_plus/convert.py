@@ -188,20 +188,20 @@ def _translate_job(
     diagnostics: list[Diagnostic]
     if hipify_perl is None:
         result = translate(SourceFile(path, data), options, names)
-        diagnostics, rounds = result.diagnostics, result.edit_rounds
+        diagnostics, positions = result.diagnostics, result.positions
     else:
         # hipify-perl says nothing about what it changed: a line diff of its output is its round
         # of edits, so that our findings on its output land on the user's lines
         perl = run_hipify_perl(list(hipify_perl), Path(path), data, options.roc, options.hip_launch_syntax)
         result = translate(SourceFile(path, perl), options, names)
-        diff = line_diff_edits(data, perl)
-        diagnostics = [place_back(d, PositionMap.of_rounds([diff]), SourceFile(path, data)) for d in result.diagnostics]
-        rounds = [diff, *result.edit_rounds]
+        perl_positions, user_source = PositionMap.of_rounds([line_diff_edits(data, perl)]), SourceFile(path, data)
+        diagnostics = [place_back(d, perl_positions, user_source) for d in result.diagnostics]
+        positions = perl_positions.then(result.positions)
     return {
         "text": result.output,
         "renamed": result.renamed,
         "diagnostics": [_diagnostic_record(d) for d in diagnostics],
-        "positions": PositionMap.of_rounds(rounds).to_json(),
+        "positions": positions.to_json(),
         "defs": sorted(result.definitions),
         "touched": sorted(result.touched),
         "rewritten": sorted(result.rewritten),

@@ -256,9 +256,9 @@ class PositionMap:
     def of_rounds(cls, rounds: Iterable[Iterable[Edit]]) -> PositionMap:
         return cls(OffsetMap(edits) for edits in rounds)
 
-    def then(self, rounds: Iterable[Iterable[Edit]]) -> PositionMap:
-        """This map followed by later rounds of edits, made in the text this map ends at."""
-        return PositionMap([*self.rounds, *(OffsetMap(edits) for edits in rounds)])
+    def then(self, later: PositionMap) -> PositionMap:
+        """This map followed by a later one, whose edits were made in the text this map ends at."""
+        return PositionMap([*self.rounds, *later.rounds])
 
     def back(self, offset: int) -> int:
         for offset_map in reversed(self.rounds):

@@ -123,12 +123,7 @@ def translate(
     kept = [d for d in renamed.diagnostics if not _superseded(d, replaced)]
     diagnostics = sorted([*kept, *placed], key=lambda d: (d.start, d.rule))
     return replace(
-        renamed,
-        output=outcome.data,
-        diagnostics=diagnostics,
-        fixed=dict(outcome.fixed),
-        edit_rounds=[renamed.edits, *outcome.edits],
-        tree=None,
+        renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed), positions=positions, tree=None
     )
 
 
@@ -143,7 +138,7 @@ def _replaced_ranges(renames: list[Edit], rounds: list[list[Edit]]) -> list[tupl
     ranges = []
     for edits in rounds:
         ranges += [(positions.back(e.start), positions.back(e.end)) for e in edits if e.end > e.start]
-        positions = positions.then([edits])
+        positions = positions.then(PositionMap.of_rounds([edits]))
     return ranges
 
 

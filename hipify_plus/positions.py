@@ -7,10 +7,25 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
+from pathlib import Path
 
 from hipify_plus.diagnostics import Diagnostic, placement
 from hipify_plus.edits import Edit, PositionMap
+from hipify_plus.fsutil import SkipFile, read_source
 from hipify_plus.source import SourceFile
+
+
+def converted_and_original(
+    converted: str, original: str, data: bytes | None = None
+) -> tuple[SourceFile, SourceFile] | None:
+    """A file convert wrote and the user's file it came from, as read now (`data`: the converted
+    text, when it is already in memory); None when either cannot be read."""
+    try:
+        converted_data = data if data is not None else Path(converted).read_bytes()
+        original_data = read_source(Path(original))
+    except (OSError, SkipFile):
+        return None
+    return SourceFile(converted, converted_data), SourceFile(original, original_data)
 
 
 def place_back(diagnostic: Diagnostic, positions: PositionMap, original: SourceFile) -> Diagnostic:
@@ -20,20 +35,10 @@ def place_back(diagnostic: Diagnostic, positions: PositionMap, original: SourceF
     return replace(diagnostic, fix=None, **placement(original, start, max(start, end)))
 
 
-def offset_of(source: SourceFile, line: int, column: int = 1) -> int:
-    """The byte offset of a 1-based line and byte column (as compilers count them), clamped to
-    the text: a line past the end is the text's end, a column past the line's end is its end."""
-    starts = source.line_starts
-    line = min(max(line, 1), len(starts))
-    start = starts[line - 1]
-    end = starts[line] - 1 if line < len(starts) else len(source.data)
-    return min(start + max(column - 1, 0), end)
-
-
 def line_back(line: int, positions: PositionMap, converted: SourceFile, original: SourceFile, column: int = 1) -> int:
     """The user's line that holds a line (and byte column) of the converted text: a line convert
     inserted belongs to the line it was inserted into."""
-    return original.position(positions.back(offset_of(converted, line, column)))[0]
+    return original.position(positions.back(converted.offset(line, column)))[0]
 
 
 _BYTE_DIFF_LIMIT = 16_384  # a replaced block longer than this is one edit: byte diffs are quadratic

@@ -32,6 +32,20 @@ class SourceFile:
         column = len(self.data[line_start:offset].decode("utf-8", errors="replace")) + 1
         return index + 1, column
 
+    def line_span(self, line: int) -> tuple[int, int]:
+        """Byte offsets of a 1-based line's start and end (before its newline), clamped to the
+        text: a line past the end is the last one (after a final newline, the empty one)."""
+        starts = self.line_starts
+        line = min(max(line, 1), len(starts))
+        end = starts[line] - 1 if line < len(starts) else len(self.data)
+        return starts[line - 1], end
+
+    def offset(self, line: int, column: int = 1) -> int:
+        """The byte offset of a 1-based line and byte column (as compilers count them), clamped
+        to the line (`line_span`)."""
+        start, end = self.line_span(line)
+        return min(start + max(column - 1, 0), end)
+
     def line_text(self, line: int) -> str:
         starts = self.line_starts
         start = starts[line - 1]

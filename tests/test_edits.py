@@ -53,7 +53,7 @@ def test_position_map_follows_every_round_back_to_the_input() -> None:
     start = renamed.index(b"k<<<")
     launch = [Edit(start, start + len(b"k<<<1, 2>>>(p)"), b"hipLaunchKernelGGL(k, 1, 2, 0, 0, p)")]
     converted = apply_edits(renamed, launch)
-    positions = PositionMap.of_rounds([renames]).then([launch])
+    positions = PositionMap.of_rounds([renames]).then(PositionMap.of_rounds([launch]))
     assert converted == b"hipMalloc(&p, n); hipLaunchKernelGGL(k, 1, 2, 0, 0, p);"
     # bytes no edit touched come back to the same bytes; bytes inside a replacement come back to
     # the start of what it replaced

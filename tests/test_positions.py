@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Edit, PositionMap, apply_edits
-from hipify_plus.positions import line_back, line_diff_edits, offset_of, place_back
+from hipify_plus.positions import line_back, line_diff_edits, place_back
 from hipify_plus.source import SourceFile
 
 ORIGINAL = b"#include <cuda_runtime.h>\nint main() {\n  cudaSetDevice(0);\n  return 0;\n}\n"
@@ -36,7 +36,7 @@ def test_compiler_lines_come_back_to_the_users_lines() -> None:
     assert lines[1] == "#define HIPIFY 1"
     assert [line_back(n, positions, source, original) for n in range(1, 7)] == [1, 2, 2, 3, 4, 5]
     assert line_back(99, positions, source, original) == 6  # past the end: the end of the text
-    assert offset_of(original, 2, 500) == ORIGINAL.index(b"\n  cudaSet")
+    assert original.offset(2, 500) == ORIGINAL.index(b"\n  cudaSet")
 
 
 def test_a_line_diff_maps_unchanged_lines_exactly() -> None:

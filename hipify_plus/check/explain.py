@@ -14,9 +14,8 @@ from hipify_plus.check.includes import IncludeScanner
 from hipify_plus.check.model import FAILS, NOT_CHECKED, CompilerMessage
 from hipify_plus.check.units import Converted
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.fsutil import SkipFile, read_source
 from hipify_plus.mappings import HIP_LIBRARY_NAMES, load_mappings
-from hipify_plus.positions import line_back, offset_of, place_back
+from hipify_plus.positions import converted_and_original, line_back, place_back
 from hipify_plus.resources.hipcc import Hipcc
 from hipify_plus.source import SourceFile
 from hipify_plus.versions import Version, format_version
@@ -149,15 +148,7 @@ class Explainer:
     def _sources(self, converted: Path) -> tuple[SourceFile, SourceFile] | None:
         """The converted file and the user's, as read now (None if either cannot be read)."""
         if converted not in self._texts:
-            origin = self.origin[converted]
-            try:
-                texts = (
-                    SourceFile(str(converted), converted.read_bytes()),
-                    SourceFile(origin.input, read_source(Path(origin.input))),
-                )
-            except (OSError, SkipFile):
-                texts = None
-            self._texts[converted] = texts
+            self._texts[converted] = converted_and_original(str(converted), self.origin[converted].input)
         return self._texts[converted]
 
     def _back(self, converted: Path, line: int) -> tuple[str, int]:
@@ -178,7 +169,7 @@ class Explainer:
         if texts is None:  # the converted file vanished: the finding stays on the user's file, line 1
             return make_diagnostic(SourceFile(self.origin[converted].input, b""), "HP013", 0, 0, message)
         source, original = texts
-        offset = offset_of(source, line, column)  # clang counts columns in bytes
-        end = offset_of(source, line, len(source.data) + 1)
+        offset = source.offset(line, column)  # clang counts columns in bytes
+        end = source.line_span(line)[1]
         found = make_diagnostic(source, "HP013", offset, end, message)
         return place_back(found, self.origin[converted].positions, original)

@@ -16,10 +16,9 @@ from hipify_plus.check.compile import cache_key
 from hipify_plus.check.units import Converted
 from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.fsutil import SkipFile, read_source, write_atomic
-from hipify_plus.positions import place_back
+from hipify_plus.fsutil import write_atomic
+from hipify_plus.positions import converted_and_original, place_back
 from hipify_plus.resources.hipcc import Hipcc, HipccFailed
-from hipify_plus.source import SourceFile
 
 CACHE_FORMAT = "matrix-1"
 _ROCWMMA = re.compile(rb"#\s*include\s*[<\"]rocwmma/rocwmma\.hpp[>\"]")
@@ -127,12 +126,10 @@ def count_unit(
 
 def findings(unit: Converted, kernels: list[tuple[str, int]], count: MatrixCount, hipcc: Hipcc) -> list[Diagnostic]:
     """HP018 on each WMMA kernel (in the user's file) with no matrix instruction for a target."""
-    try:
-        data = unit.output.read_bytes()
-        original = SourceFile(unit.input, read_source(Path(unit.input)))
-    except (OSError, SkipFile):
+    texts = converted_and_original(str(unit.output), unit.input)
+    if texts is None:
         return []
-    source = SourceFile(str(unit.output), data)
+    source, original = texts
     found = []
     for name, offset in kernels:
         empty = [arch for arch, counts in count.counts.items() if counts.get(name, 0) == 0]

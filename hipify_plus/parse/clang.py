@@ -17,7 +17,7 @@ from __future__ import annotations
 import glob
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -177,11 +177,7 @@ class ClangFacts:
         usr, name = self._kernel_names[name_offset]
         threads: list[int | None] = []
         files: list[str] = []
-        for path, flags in self.project:
-            data = read_file(path)
-            if data is None or name.encode() not in data:
-                continue
-            unit = _unit(path, flags)
+        for path, unit in self._units_naming(name.encode()):
             if usr in unit.escaped_functions():
                 return None
             found = [facts.threads for facts in unit.launches().values() if facts.kernel_usr == usr]
@@ -258,14 +254,19 @@ class ClangFacts:
         for offset, found in self._launches.items():
             if found.defined_elsewhere is None or found.bounds is not None:
                 continue
-            for path, flags in self.project:
-                data = read_file(path)
-                if data is None or found.kernel.encode() not in data or b"__global__" not in data:
-                    continue
-                kernels = _defined_kernels(path, flags)
+            for path, unit in self._units_naming(found.kernel.encode(), b"__global__"):
+                kernels = unit.defined_kernels()
                 if found.defined_elsewhere in kernels:
                     self._launches[offset] = replace(found, kernel_file=path, bounds=kernels[found.defined_elsewhere])
                     break
+
+    def _units_naming(self, *words: bytes) -> Iterator[tuple[str, ClangFacts]]:
+        """The project's other units whose text has every one of `words`, each parsed once per run
+        when first reached: the rest are never parsed."""
+        for path, flags in self.project:
+            data = read_file(path)
+            if data is not None and all(word in data for word in words):
+                yield path, _unit(path, flags)
 
     def _probe(self, text: str, expressions: list[str]) -> dict[str, int | None]:
         unit = self._parse(text + probe_source(expressions))
@@ -338,11 +339,6 @@ def _declared(kind: Any) -> DeclaredType:
         cindex.TypeKind.LONGLONG,
     }
     return DeclaredType(kind.spelling, canonical.spelling, size if size > 0 else None, canonical.kind in integers)
-
-
-def _defined_kernels(path: str, flags: tuple[str, ...]) -> dict[str, int | None]:
-    """The kernels another translation unit defines."""
-    return _unit(path, flags).defined_kernels()
 
 
 @cache

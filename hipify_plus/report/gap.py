@@ -24,7 +24,7 @@ from hipify_plus.filekinds import file_kind
 from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, read_source
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.mappings import LIBRARY_NAMES, load_mappings
-from hipify_plus.positions import line_back, place_back
+from hipify_plus.positions import converted_and_original, line_back, place_back
 from hipify_plus.quoting import shorten_code
 from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
@@ -64,13 +64,7 @@ class _Back:
         if outcome is None:
             return None
         if key not in self._texts:
-            try:
-                converted_data = data if data is not None else Path(converted).read_bytes()
-                original = read_source(Path(outcome.input))
-            except (OSError, SkipFile):
-                self._texts[key] = None
-            else:
-                self._texts[key] = (SourceFile(converted, converted_data), SourceFile(outcome.input, original))
+            self._texts[key] = converted_and_original(converted, outcome.input, data)
         pair = self._texts[key]
         return None if pair is None else (outcome, *pair)
 

@@ -325,9 +325,7 @@ def findings(measurement: Measurement, min_occupancy: int) -> list[Diagnostic]:
     for row in measurement.rows:
         usage = row.usage
         source = sources.setdefault(row.original, SourceFile(row.original, Path(row.original).read_bytes()))
-        start = source.line_starts[min(row.line, len(source.line_starts)) - 1]
-        end = source.data.find(b"\n", start)
-        end = len(source.data) if end == -1 else end
+        start, end = source.line_span(row.line)
         if usage.spills:
             found.append(
                 make_diagnostic(

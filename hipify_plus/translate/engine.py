@@ -17,7 +17,7 @@ from typing import Any
 from hipify_plus import lexer, templates
 from hipify_plus.cuda.syntax import node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.edits import Edit, EditBuffer, apply_edits
+from hipify_plus.edits import Edit, EditBuffer, PositionMap, apply_edits
 from hipify_plus.literals import is_full_32bit_mask, is_full_mask
 from hipify_plus.mappings import CUDA_LOOKING, HIP_LIBRARY_NAMES, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
 from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
@@ -147,9 +147,9 @@ class TranslationResult:
     edits: list[Edit] = field(default_factory=list)
     libraries: frozenset[str] = frozenset()  # CUDA libraries whose names were translated
     fixed: dict[str, int] = field(default_factory=dict)  # rewrite rule id -> changes it made
-    # every step's edits, in order (renames, then each round of rewrites), each in the offsets
-    # of the text the step before produced
-    edit_rounds: list[list[Edit]] = field(default_factory=list)
+    # `output`'s offsets mapped back to the input's through every step's edits (the renames,
+    # then each round of rewrites)
+    positions: PositionMap = field(default_factory=PositionMap, repr=False, compare=False)
     tree: Tree | None = field(default=None, repr=False, compare=False)  # the input's parse (edited away by reparse)
 
     def changed(self, original: bytes) -> bool:
@@ -361,7 +361,7 @@ class _Translation:
             self.rewritten,
             edits,
             frozenset(self.libraries),
-            edit_rounds=[edits],
+            positions=PositionMap.of_rounds([edits]),
             tree=tree,
         )
 
