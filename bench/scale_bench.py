@@ -88,6 +88,7 @@ def main() -> int:
                     "hipify_plus",
                     "lint",
                     str(project),
+                    "--no-cache",  # every run lints: the cache would answer all but the first
                     "-q",
                     "--exit-zero",
                     "--output-format",

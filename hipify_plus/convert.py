@@ -83,6 +83,8 @@ class FileOutcome:
     rewritten: tuple[str, ...] = ()  # the distinct CUDA names among them
     # the output's offsets mapped back to the input's (identity for a file written unchanged)
     positions: PositionMap = field(default_factory=PositionMap, repr=False, compare=False)
+    # a `cached` file's output differs from its input (what its status was when it was written)
+    cached_changed: bool = False
 
 
 @dataclass
@@ -365,6 +367,7 @@ def convert(
             and entry.get("destination") == str(item.destination)
             and entry.get("as_header", False) == (item.cache_key in as_header)
             and "positions" in entry
+            and "changed" in entry
             and _output_matches(item.destination, entry.get("output"))
         ):
             results[i] = entry
@@ -410,7 +413,8 @@ def convert(
             "positions": _positions(result.get("positions")),
         }
         if "text" not in result:  # from the cache, still valid
-            report.outcomes.append(FileOutcome(display, str(item.destination), "cached", kept, **done))
+            outcome = FileOutcome(display, str(item.destination), "cached", kept, **done)
+            report.outcomes.append(replace(outcome, cached_changed=bool(result["changed"])))
             new_cache[item.cache_key] = result
             continue
         output = result["text"]
@@ -422,6 +426,7 @@ def convert(
                 "settings": key,
                 "destination": str(item.destination),
                 "output": _digest(output),
+                "changed": outcome.status == "changed",
                 "as_header": item.cache_key in as_header,
                 **{
                     k: result[k]

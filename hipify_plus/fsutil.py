@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -151,3 +152,38 @@ def default_cache_dir() -> Path:
     ~/.cache/hipify-plus (the only place a command writes outside its output)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "hipify-plus"
+
+
+# Files a lint looks at besides the one it lints (project headers, and the places an include
+# was looked for and not found): the lint cache (lint/cache.py) keeps their stamps beside a
+# result, which stands only while they are unchanged. Every reader of another file notes it
+# here, whether its own per-process cache answers or the disk does, before it reads.
+_READS: list[dict[str, tuple[int, int, int] | None]] = []
+
+
+def note_read(path: str) -> None:
+    """Record that the running lint looks at `path`, with its stamp as it is now (nothing when
+    none is recording): a file that changes while it is read fails the next check."""
+    if _READS and path not in _READS[-1]:
+        _READS[-1][path] = file_stamp(path)
+
+
+@contextlib.contextmanager
+def recording_reads() -> Iterator[dict[str, tuple[int, int, int] | None]]:
+    """The paths `note_read` is given while the block runs, with their stamps."""
+    reads: dict[str, tuple[int, int, int] | None] = {}
+    _READS.append(reads)
+    try:
+        yield reads
+    finally:
+        _READS.pop()
+
+
+def file_stamp(path: str) -> tuple[int, int, int] | None:
+    """(modification time, size, inode) of the file `path` names, following links; None when
+    there is none."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (status.st_mtime_ns, status.st_size, status.st_ino)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from hipify_plus.data import data_dir
 from hipify_plus.diagnostics import Diagnostic
@@ -51,7 +51,11 @@ class ConvertRule:
             return any(may_match(literals, text) and part.search(text) is not None for part, literals in self.parts)
         if not any(may_match(literals, text) for _, literals in self.parts):
             return False
-        return any(self.triggers.search(text, start, end) is not None for start, end in device_bodies(text))
+        return any(self.triggers.search(text, start, end) is not None for start, end in _device_bodies(text))
+
+
+# the device-scoped rules ask of the same text in turn (bytes hash once, then the hash is kept)
+_device_bodies = lru_cache(maxsize=2)(device_bodies)
 
 
 @cache

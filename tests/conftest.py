@@ -33,6 +33,13 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return code, out, err
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """What commands remember across runs (the installed libraries' probe, compile results)
+    goes to a folder of this session, never to the user's cache."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+
+
 @pytest.fixture
 def update_corpus(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-corpus"))

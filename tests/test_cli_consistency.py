@@ -121,3 +121,15 @@ def test_standard_input_is_read_the_same_way_by_convert_and_lint(
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin_data)))
         code, _, err = run([command, "-", *extra], capsys)
         assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_command_is_built_alone_and_anything_else_gets_the_whole_app() -> None:
+    """main() hands typer only the command argv names (typer builds every command's options
+    before parsing); help, options first, `dev` and unknown names get the whole app."""
+    from hipify_plus.cli import _app_for, app
+
+    one = _app_for(["lint", "x.cu"])
+    assert [c.callback.__name__ for c in one.registered_commands if c.callback] == ["lint"]
+    assert [c.name for c in _app_for(["rules"]).registered_commands] == ["rules"]
+    for argv in ([], ["--help"], ["--version"], ["dev", "new-rule"], ["nosuch"]):
+        assert _app_for(argv) is app

@@ -1,5 +1,6 @@
 """ruff's habits in `hipify-plus lint`: --statistics, --show-fixes, --add-noqa, --exit-zero,
---output-file, standard input with --stdin-filename, and SARIF results that carry their fixes."""
+--output-file, standard input with --stdin-filename, SARIF results that carry their fixes, and
+results remembered across runs (--no-cache)."""
 
 from __future__ import annotations
 
@@ -143,3 +144,58 @@ def test_docs_url_must_be_an_absolute_uri_with_the_id(value: str, source: Path, 
     config.write_text(f"[tool.hipify-plus]\ndocs-url = {value}\n")
     code, out, err = run(["lint", str(source), "--config", str(config), "--output-format", "sarif"], capsys)
     assert code == 2 and out == "" and "docs-url" in err and "Traceback" not in err
+
+
+def _lint_never_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on a file that is linted gets an internal error: a clean result is a remembered one."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("linted again")
+
+    monkeypatch.setattr("hipify_plus.lint.engine.lint", refuse)
+
+
+def test_results_are_remembered_until_the_file_or_a_header_it_reads_changes(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The block size comes from a macro of a project header: the remembered finding stands while
+    the header is unchanged, and goes when it changes, when it is removed, and when a header
+    of that name appears where the include is looked for next (the parent folder)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    project = tmp_path / "project"
+    project.mkdir()
+    header, source = project / "cfg.h", project / "a.cu"
+    header.write_text("#pragma once\n#define THREADS 512\n")
+    source.write_text(
+        '#include "cfg.h"\n__global__ void __launch_bounds__(128) k(float* x) { x[threadIdx.x] = 0; }\n'
+        "void run(float* x) { k<<<1, THREADS>>>(x); }\n"
+    )
+    argv = ["lint", str(source), "--select", "HP202", "--output-format", "json"]
+    code, first, _ = run(argv, capsys)
+    assert code == 1 and "512 threads per block" in first
+    assert list((tmp_path / "cache" / "hipify-plus" / "lint").rglob("*.pickle"))
+
+    with monkeypatch.context() as patched:
+        _lint_never_runs(patched)
+        assert run(argv, capsys)[:2] == (1, first)  # answered from the cache
+        code, _, err = run([*argv, "--no-cache"], capsys)
+        assert code == 2 and "linted again" in err  # --no-cache lints
+        header.write_text("#pragma once\n#define THREADS 64\n")
+        code, _, err = run(argv, capsys)
+        assert code == 2 and "linted again" in err  # the header changed: linted again (refused here)
+
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "HP202" not in out
+    header.unlink()
+    (tmp_path / "cfg.h").write_text("#define THREADS 1024\n")  # found in the parent folder now
+    code, out, _ = run(argv, capsys)
+    assert code == 1 and "1024 threads per block" in out
+    source.write_text(source.read_text().replace("128", "1024"))
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "HP202" not in out  # the file itself changed
+    for entry in (tmp_path / "cache" / "hipify-plus" / "lint").rglob("*.pickle"):
+        entry.write_bytes(b"damaged")
+    with monkeypatch.context() as patched:
+        _lint_never_runs(patched)
+        code, _, err = run(argv, capsys)
+        assert code == 2 and "linted again" in err  # a damaged entry is a miss, never an error

@@ -654,3 +654,40 @@ def test_code_a_message_quotes_is_whole_or_cut_in_the_middle(capsys) -> None:
     long = "launch(" + ", ".join(f"argument_{i}" for i in range(30)) + ");"
     short = shorten_code(long, 96)
     assert len(short) <= 96 and short.startswith("launch(argument_0, ") and short.endswith(", argument_29);")
+
+
+def test_a_second_report_reuses_the_kept_tree_and_sees_every_change(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The converted tree and lint's results are kept under the cache folder: a second report of
+    an unchanged project converts and lints nothing and says the same; a file removed from the
+    project leaves the report (its converted copy is removed from the kept tree); --no-cache
+    says what the kept tree says."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    src = tmp_path / "src"
+    shutil.copytree(PROJECT, src)
+    argv = ["report", str(src), "--format", "json", "-q", *FIXED]
+    code, first, _ = run(argv, capsys)
+    assert code in (0, 1)
+    [kept] = (tmp_path / "cache" / "hipify-plus" / "report").iterdir()
+    converted = sorted(p.relative_to(kept / "out").as_posix() for p in (kept / "out").rglob("*") if p.is_file())
+    assert converted and all(not name.startswith("..") for name in converted)
+
+    with monkeypatch.context() as patched:
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("worked again")
+
+        patched.setattr("hipify_plus.convert._guarded_translate", refuse)
+        patched.setattr("hipify_plus.lint.engine.lint", refuse)
+        assert run(argv, capsys)[1] == first  # nothing converted or linted again
+
+    removed = next(p for p in sorted(src.rglob("*.cu")))
+    removed.unlink()
+    _, after, _ = run(argv, capsys)
+    paths = {f["path"] for f in json.loads(after)["files"]}
+    name = removed.relative_to(src).as_posix()
+    assert name not in paths and name in {f["path"] for f in json.loads(first)["files"]}
+    left = {p.name for p in (kept / "out").rglob("*") if p.is_file()}
+    assert removed.with_suffix(".hip").name not in left and removed.name not in left
+    assert run([*argv, "--no-cache"], capsys)[1] == after

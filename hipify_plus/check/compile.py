@@ -75,13 +75,10 @@ def syntax_check(hipcc: Hipcc, unit: Path, arch: str, flags: list[str], cache_fi
 
 
 def header_available(hipcc: Hipcc, spelling: str, arch: str) -> bool:
-    """Whether `#include <spelling>` preprocesses with this hipcc (the source goes on stdin, so
-    nothing is written)."""
+    """Whether `#include <spelling>` preprocesses with this hipcc (from a temporary file; the
+    output is discarded)."""
     try:
-        done = hipcc.run(
-            ["-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", "-", "-o", os.devnull],
-            stdin_text=f"#include <{spelling}>\n",
-        )
+        done = hipcc.preprocess(f"#include <{spelling}>\n", ["-o", os.devnull], arch)
     except HipccFailed:
         return False
     return done.returncode == 0

@@ -5,14 +5,26 @@ release by rules/mappings/library_releases.tsv.
 Distributions mix releases: Debian 13 ships hipcc 5.7 with ROCm 5.5's hipSOLVER and hipBLAS.
 When convert's target follows the machine, names of such a library are written for the release
 it comes from (TranslateOptions.library_releases), so that what convert emits is what the
-installed headers declare."""
+installed headers declare.
+
+The answer is remembered under the cache folder (`installed/`), keyed by the hipcc (path and
+stamp), the environment it reads and the probe; it stands while the stamps of hipcc's include
+folders, and of the folders under them that hold the version headers, are unchanged (installing,
+upgrading or removing a header changes its folder's). A probe costs 0.2-0.4 s of hipcc; a
+remembered answer a few dozen stat calls."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
 import re
 from functools import cache
+from pathlib import Path
 
 from hipify_plus.data import mapping_rows
+from hipify_plus.fsutil import write_atomic
 from hipify_plus.mappings import HIP_LIBRARY_NAMES
 from hipify_plus.resources.hipcc import Hipcc, HipccFailed
 from hipify_plus.versions import Version, format_version, parse_version
@@ -88,17 +100,84 @@ def library_words(releases: tuple[tuple[str, Version], ...]) -> str:
     return "; " + "; ".join(parts)
 
 
-def installed_releases(hipcc: Hipcc, target: Version) -> tuple[tuple[str, Version], ...]:
+def installed_releases(hipcc: Hipcc, target: Version, cache_dir: Path | None = None) -> tuple[tuple[str, Version], ...]:
     """(mapping library, ROCm release) for each installed library whose release is not the target's."""
-    try:
-        done = hipcc.run(["-E", "-dM", "-x", "hip", "--cuda-host-only", "-w", "-"], stdin_text=probe_source())
-    except HipccFailed:
-        return ()
-    if done.returncode != 0:
-        return ()
     found = []
-    for library, version in sorted(versions_from_macros(done.stdout).items()):
+    for library, version in sorted(installed_versions(hipcc, cache_dir).items()):
         release = release_of(library, version, target)
         if release is not None:
             found.append((library, release))
     return tuple(found)
+
+
+# what hipcc's include search depends on besides its own files
+_ENVIRONMENT = re.compile(r"HIP_\w+|HIPCC_\w+|ROCM_\w+|CPATH|C_INCLUDE_PATH|CPLUS_INCLUDE_PATH")
+
+
+def installed_versions(hipcc: Hipcc, cache_dir: Path | None = None) -> dict[str, Version]:
+    """mapping library -> the version its installed version header declares, as hipcc finds it;
+    {} when hipcc cannot preprocess. Remembered under `cache_dir` (see the module's note)."""
+    entry = cache_dir / "installed" / f"{_probe_key(hipcc)}.json" if cache_dir is not None else None
+    if entry is not None:
+        with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+            saved = json.loads(entry.read_text(encoding="utf-8"))
+            if _stamps([folder for folder, _ in saved["stamps"]]) == [tuple(s) for s in saved["stamps"]]:
+                return {library: (v[0], v[1], v[2]) for library, v in saved["versions"].items()}
+    try:
+        done = hipcc.preprocess(probe_source(), ["-dM", "-v"])
+    except HipccFailed:
+        return {}
+    if done.returncode != 0:
+        return {}
+    versions = versions_from_macros(done.stdout)
+    folders = _search_folders(done.stderr)
+    if entry is not None and folders:  # without hipcc's search list nothing would tell it stale
+        payload = {"versions": versions, "stamps": _stamps(_header_folders(folders))}
+        with contextlib.suppress(OSError):  # a cache that cannot be written costs time, not correctness
+            write_atomic(entry, json.dumps(payload).encode())
+    return versions
+
+
+def _probe_key(hipcc: Hipcc) -> str:
+    try:
+        stat = os.stat(hipcc.path)
+        identity: list[object] = [stat.st_mtime_ns, stat.st_size, stat.st_ino]
+    except OSError:
+        identity = []
+    environment = sorted((k, v) for k, v in os.environ.items() if _ENVIRONMENT.fullmatch(k))
+    text = json.dumps([hipcc.path, identity, environment, probe_source()])
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _search_folders(stderr: str) -> list[str]:
+    """The include folders of clang's `-v` listing (indented, after "... search starts here:")."""
+    folders, listing = [], False
+    for line in stderr.splitlines():
+        if line.endswith("search starts here:"):
+            listing = True
+        elif line.startswith("End of search list."):
+            listing = False
+        elif listing and line.startswith(" "):
+            folders.append(line.strip())
+    return folders
+
+
+def _header_folders(search: list[str]) -> list[str]:
+    """Each include folder, and below it each folder on the way to a probed header."""
+    below = {""}
+    for headers, _ in PROBES.values():
+        for header in headers:
+            parts = header.split("/")[:-1]
+            below.update("/".join(parts[: n + 1]) for n in range(len(parts)))
+    return [os.path.join(folder, sub) if sub else folder for folder in search for sub in sorted(below)]
+
+
+def _stamps(folders: list[str]) -> list[tuple[str, int]]:
+    """(folder, modification stamp; -1 where there is none) for each folder."""
+    stamps = []
+    for folder in folders:
+        try:
+            stamps.append((folder, os.stat(folder).st_mtime_ns))
+        except OSError:
+            stamps.append((folder, -1))
+    return stamps

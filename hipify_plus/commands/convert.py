@@ -15,6 +15,7 @@ from hipify_plus.commands.output import ReportOutput, is_standard_input, read_st
 from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError, ConvertReport, ConvertSettings, convert, convert_data
 from hipify_plus.diagnostics import Diagnostic
+from hipify_plus.fsutil import default_cache_dir
 from hipify_plus.mappings import load_mappings
 from hipify_plus.pipeline import resolve_rewrites
 from hipify_plus.report.json import diagnostics_json, write_json
@@ -143,7 +144,9 @@ def run_convert(args: ConvertArgs) -> int:
         except HipifyPerlError as exc:
             return usage_error(str(exc))
     # the target follows the machine: so do the libraries installed from other releases
-    libraries = installed_releases(installed, version) if machine and installed and not args.roc else ()
+    libraries = (
+        installed_releases(installed, version, default_cache_dir()) if machine and installed and not args.roc else ()
+    )
     settings = ConvertSettings(
         options=TranslateOptions(
             rocm_version=version,

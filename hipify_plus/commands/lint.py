@@ -13,12 +13,10 @@ from hipify_plus.commands.output import ReportOutput, is_standard_input, read_st
 from hipify_plus.compile_flags import CompileCommandsError, compile_command_flags
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
-from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, write_atomic
+from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, default_cache_dir, write_atomic
 from hipify_plus.lint.baseline import Baseline, BaselineError
-from hipify_plus.lint.engine import lint
 from hipify_plus.lint.paths import LintRun, guarded_lint_job, lint_paths, write_diff
 from hipify_plus.lint.settings import ConfigError, LintSettings, settings_for
-from hipify_plus.parse.clang import unavailable as clang_unavailable
 from hipify_plus.report.formats import write_report
 from hipify_plus.report.statistics import STATISTICS_FORMATS, rule_statistics, write_statistics
 from hipify_plus.report.text import write_applied_fixes, write_available_fixes
@@ -51,6 +49,7 @@ class LintArgs:
     precise: bool = False
     clang_flags: list[str] = field(default_factory=list)  # -I/-D for --precise
     compile_commands: Path | None = None
+    use_cache: bool = True  # remember results across runs (lint/cache.py); --no-cache: neither read nor write
 
 
 def run_lint(args: LintArgs) -> int:
@@ -96,6 +95,8 @@ def run_lint(args: LintArgs) -> int:
     if (args.clang_flags or args.compile_commands) and not args.precise:
         return usage_error("-I, -D and --compile-commands are what --precise parses with: add --precise")
     if args.precise:
+        from hipify_plus.parse.clang import unavailable as clang_unavailable
+
         missing = clang_unavailable()
         if missing:
             return usage_error(missing)
@@ -128,7 +129,15 @@ def run_lint(args: LintArgs) -> int:
         if run is None:
             return EXIT_ERROR
     else:
-        run = lint_paths(args.paths, settings, minimum, args.diff, args.max_file_size, diff_out=output.stream)
+        run = lint_paths(
+            args.paths,
+            settings,
+            minimum,
+            args.diff,
+            args.max_file_size,
+            diff_out=output.stream,
+            cache_dir=default_cache_dir() if args.use_cache else None,
+        )
 
     diagnostics = run.diagnostics
     if args.write_baseline is not None:
@@ -263,6 +272,7 @@ def _add_noqa(run: LintRun, diagnostics: list[Diagnostic], settings: LintSetting
     its new text shows exactly the findings that were not to be suppressed."""
     from hipify_plus.edits import apply_edits
     from hipify_plus.lint.add_suppressions import NOT_SUPPRESSED, plan_suppressions
+    from hipify_plus.lint.engine import lint
 
     by_path: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:

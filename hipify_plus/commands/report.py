@@ -11,7 +11,7 @@ from hipify_plus.commands.checking import check_settings, look_for_hipcc
 from hipify_plus.commands.exits import EXIT_CLEAN, usage_error
 from hipify_plus.compile_flags import CompileCommandsError
 from hipify_plus.convert import ConvertError
-from hipify_plus.fsutil import write_atomic
+from hipify_plus.fsutil import default_cache_dir, write_atomic
 from hipify_plus.lint.settings import ConfigError, settings_for
 from hipify_plus.mappings import load_mappings
 from hipify_plus.translate.engine import TranslateOptions
@@ -80,6 +80,7 @@ def run_report(args: ReportArgs) -> int:
         if found is not None and found.hipcc is None
         else "",
         nvcc=None if args.no_cuda else find_nvcc(args.nvcc),
+        cache_dir=default_cache_dir() if args.use_cache else None,
         sm=args.sm,
         tune=args.tune,
         flags=tuple([f"-I{i}" for i in args.include_dirs or []] + [f"-D{d}" for d in args.defines or []]),
@@ -103,7 +104,11 @@ def run_report(args: ReportArgs) -> int:
         except CompileCommandsError as exc:
             return usage_error(str(exc))
     machine = installed is not None and not args.rocm_version
-    libraries = installed_releases(installed, version) if installed is not None and machine and not args.roc else ()
+    libraries = (
+        installed_releases(installed, version, default_cache_dir())
+        if installed is not None and machine and not args.roc
+        else ()
+    )
     note = "the installed hipcc" + library_words(libraries) if machine else ""
     try:
         report = build_report(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from hipify_plus.fsutil import note_read
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node, Tree
 
@@ -47,12 +48,14 @@ def _resolve(folder: str, spelling: str) -> str:
     in one of its parent folders, as a build that passes the project's root with -I finds
     `#include "ggml-cuda/common.cuh"` (the nearest that exists; the first guess if none does)."""
     first = os.path.normpath(os.path.join(folder, spelling))
+    note_read(first)
     if os.path.isfile(first) or os.path.isabs(spelling):
         return first
     parent = folder
     for _ in range(SEARCHED_PARENTS):
         parent = os.path.dirname(parent)
         candidate = os.path.normpath(os.path.join(parent, spelling))
+        note_read(candidate)
         if os.path.isfile(candidate):
             return candidate
     return first
@@ -115,6 +118,7 @@ def read_header(path: str) -> bytes | None:
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
+    note_read(path)
     try:
         status = os.stat(path)
     except (OSError, ValueError):
@@ -278,6 +282,7 @@ def parsed_header(path: str) -> ParsedHeader | None:
     """The header at `path` parsed (None if it cannot be read or is too large), kept per
     process by the file's identity and modification stamp: one parse and one walk per header,
     however its includers spell its path."""
+    note_read(path)
     try:
         status = os.stat(path)
     except (OSError, ValueError):

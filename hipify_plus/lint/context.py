@@ -99,6 +99,8 @@ CONTEXT_NODE_TYPES = frozenset(
         "namespace_identifier",
         "field_expression",
         "comment",
+        "template_function",  # HP108's tiles
+        "template_type",
     }
 )
 
@@ -139,7 +141,7 @@ class LintContext:
         return found
 
     def text(self, node: Node) -> str:
-        return node_text(node)
+        return node_text(node)  # not a slice of `data`: nodes of other trees (macro bodies) come here too
 
     @cached_property
     def clang(self) -> ClangFacts | None:

@@ -18,8 +18,16 @@ from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
 from hipify_plus.filekinds import file_kind
 from hipify_plus.files import walk
-from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, SkipFile, UnreadableFile, input_problem, read_source, write_atomic
-from hipify_plus.lint.engine import lint, lint_and_fix
+from hipify_plus.fsutil import (
+    DEFAULT_MAX_FILE_SIZE,
+    SkipFile,
+    UnreadableFile,
+    input_problem,
+    read_source,
+    recording_reads,
+    write_atomic,
+)
+from hipify_plus.lint.cache import LintCache, Reads
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.pool import Workers
 
@@ -40,6 +48,8 @@ def _lint_job(
 ) -> tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]:
     """(diagnostics, fixed data or None, internal errors, why fixing stopped, fixes applied per
     rule) for one file."""
+    from hipify_plus.lint.engine import lint, lint_and_fix  # not imported by a run the cache answers
+
     if fix is None:
         result = lint(display, data, settings)
         return result.diagnostics, None, result.internal_errors, "", Counter()
@@ -47,11 +57,26 @@ def _lint_job(
     return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
 
 
-def _results(
-    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int
-) -> Iterator[tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]]:
+JobResult = tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]
+
+
+def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int) -> Iterator[JobResult]:
     with Workers(workers, len(jobs)) as pool:
         yield from pool.map(guarded_lint_job, jobs)
+
+
+def _recorded_results(
+    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int
+) -> Iterator[tuple[JobResult, Reads]]:
+    with Workers(workers, len(jobs)) as pool:
+        yield from pool.map(recorded_lint_job, jobs)
+
+
+def recorded_lint_job(job: tuple[str, bytes, LintSettings, Applicability | None]) -> tuple[JobResult, Reads]:
+    """One file's lint, with the other files it looked at and their stamps (for the cache)."""
+    with recording_reads() as reads:
+        result = guarded_lint_job(job)
+    return result, reads
 
 
 def guarded_lint_job(
@@ -71,9 +96,11 @@ def lint_paths(
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
     jobs: int = 0,
     diff_out: TextIO | None = None,
+    cache_dir: Path | None = None,
 ) -> LintRun:
     """Lint (and with `fix`, fix) every file under `paths`; `--diff`'s diff goes to `diff_out`
-    (standard output unless given)."""
+    (standard output unless given). With `cache_dir`, a lint without fixes answers from the
+    results remembered there where they still hold, and remembers the new ones (lint/cache.py)."""
     run = LintRun()
     usable = []
     for path in paths:
@@ -108,7 +135,11 @@ def lint_paths(
     defined = frozenset().union(*(defined_macros(data) for _, _, data in items))
     if defined:
         settings = replace(settings, project_macros=settings.project_macros | defined)
-    results = _results([(display, data, settings, fix) for _, display, data in items], workers)
+    jobs_of = [(display, data, settings, fix) for _, display, data in items]
+    if cache_dir is None or fix is not None or settings.precise:
+        results: Iterator[JobResult] = _results(jobs_of, workers)
+    else:
+        results = iter(_cached_results(jobs_of, workers, LintCache(cache_dir, settings)))
     for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
         run.diagnostics += diagnostics
         run.internal += [f"{display}: {e}" for e in internal]
@@ -130,6 +161,25 @@ def lint_paths(
         run.fixed[display] = applied
         print(f"Rewriting {display}", file=sys.stderr)
     return run
+
+
+def _cached_results(
+    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int, cache: LintCache
+) -> list[JobResult]:
+    """Each job's result, from the cache where it holds, else linted (and then remembered,
+    unless a detector failed)."""
+    found: list[JobResult | None] = []
+    for display, data, _, _ in jobs:
+        hit = cache.get(display, data)
+        found.append((hit[0], None, hit[1], "", Counter()) if hit is not None else None)
+    missing = [i for i, result in enumerate(found) if result is None]
+    for i, (result, reads) in zip(missing, _recorded_results([jobs[i] for i in missing], workers), strict=True):
+        found[i] = result
+        display, data = jobs[i][0], jobs[i][1]
+        diagnostics, _, internal, _, _ = result
+        if not internal:
+            cache.put(display, data, (diagnostics, internal), reads)
+    return [result for result in found if result is not None]
 
 
 def write_diff(old: bytes, new: bytes, display: str, out: TextIO) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +29,7 @@ from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
 from hipify_plus.report.kernels import (
     KernelSection,
+    ParsedSources,
     device_code_lines,
     device_variant,
     estimate_sources,
@@ -38,6 +38,7 @@ from hipify_plus.report.kernels import (
     sort_rows,
 )
 from hipify_plus.report.paths import display_path, relative_text, report_root, root_label
+from hipify_plus.report.workspace import converted_tree, remove_others
 from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions
@@ -99,6 +100,10 @@ class ReportSettings:
     sm: str = "sm_80"
     tune: bool = True  # the tuner's proposals for kernels that spill or fall below the threshold
     flags: tuple[str, ...] = ()  # -I/-D for nvcc (the check's own flags come with `check`)
+    # the cache folder: the converted tree and lint's results are kept there between runs, so
+    # that a run converts and lints again only what changed (report/workspace.py); None: a
+    # scratch folder, everything anew (--no-cache)
+    cache_dir: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -406,24 +411,32 @@ def build_report(
     settings = settings or ReportSettings()
     problems: list[str] = []
     checked: CheckResult | None = None
-    with tempfile.TemporaryDirectory(prefix="hipify-plus-report-") as scratch:
-        output = Path(scratch) / "out"
-        output.mkdir()
+    with converted_tree(settings.cache_dir, paths) as (output, kept):
         conversion = convert(
             paths,
             ConvertSettings(
                 options=options,
                 output=output,
                 copy_others=False,
-                use_cache=False,
+                use_cache=kept,
                 jobs=jobs,
                 max_file_size=max_file_size,
                 exclude=lint_settings.exclude,
             ),
         )
+        if kept:
+            remove_others(output, {o.output for o in conversion.outcomes if o.output})
         # select/ignore/per-file-ignores apply to every finding; per-file-ignores name the
         # user's paths, so lint's findings are filtered once they are mapped back
-        linted = lint_paths([output], replace(lint_settings, per_file_ignores=()), None, False, max_file_size, jobs)
+        linted = lint_paths(
+            [output],
+            replace(lint_settings, per_file_ignores=()),
+            None,
+            False,
+            max_file_size,
+            jobs,
+            cache_dir=settings.cache_dir if kept else None,
+        )
         origins = {o.output: o for o in conversion.outcomes if o.output and o.status in _WRITTEN}
         back_in = _Back(origins)
         raw = [
@@ -472,8 +485,9 @@ def build_report(
                 for d in checked.diagnostics
                 if lint_settings.enabled(d.rule, d.path)
             ]
+        parsed = ParsedSources()  # the user's files, parsed once for the kernels and the effort
         kernels, measured = _kernels(
-            conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub
+            conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub, parsed
         )
         raw += [_Raw(d, "resources", resolution_of(d), None) for d in measured if lint_settings.enabled(d.rule, d.path)]
         statuses = _statuses(checked, back_in, scrub, str(root)) if checked is not None else {}
@@ -513,7 +527,7 @@ def build_report(
         summary = files.setdefault(diagnostic.path, FileSummary(diagnostic.path, _kind(diagnostic.path), "unchanged"))
         summary.findings += 1
         summary.uncapped += cost
-    findings = _bounded(findings, files, model, sources)
+    findings = _bounded(findings, files, model, sources, parsed)
 
     for path, status in statuses.items():
         summary = files.setdefault(path, FileSummary(path, _kind(path), "unchanged"))
@@ -576,7 +590,8 @@ def _kind(path: str) -> str:
 
 
 def _file_summary(outcome: FileOutcome) -> FileSummary:
-    status = {"changed": "converted", "cached": "converted"}.get(outcome.status, outcome.status)
+    written = "changed" if outcome.status == "cached" and outcome.cached_changed else outcome.status
+    status = {"changed": "converted", "cached": "unchanged"}.get(written, written)
     return FileSummary(
         outcome.input,
         _kind(outcome.input),
@@ -587,7 +602,11 @@ def _file_summary(outcome: FileOutcome) -> FileSummary:
 
 
 def _bounded(
-    findings: list[Finding], files: dict[str, FileSummary], model: EffortModel, sources: dict[str, SourceFile]
+    findings: list[Finding],
+    files: dict[str, FileSummary],
+    model: EffortModel,
+    sources: dict[str, SourceFile],
+    parsed: ParsedSources,
 ) -> list[Finding]:
     """Add each file's build and verify hours, then bound it: no file costs more than porting it
     by hand, so a file whose hours add up to more has each part scaled down to fit."""
@@ -601,7 +620,7 @@ def _bounded(
         summary.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
         build = model.build if summary.kind == "build" and (summary.status == "converted" or summary.findings) else 0.0
         if summary.kind == "source" and model.verify:
-            summary.device_lines = device_code_lines(path, data)
+            summary.device_lines = device_code_lines(path, data, parsed)
         verify = summary.device_lines * model.verify
         summary.uncapped += build + verify
         summary.bound = model.bound(summary.lines)
@@ -671,6 +690,7 @@ def _kernels(
     jobs: int,
     problems: list[str],
     scrub: _Scrubber,
+    parsed: ParsedSources,
 ) -> tuple[KernelSection | None, list[Diagnostic]]:
     """Measured kernels for the units that compile (with hipcc), else estimated ones."""
     sources = [o.input for o in outcomes if file_kind(o.input) == "source" and o.status in _WRITTEN]
@@ -689,6 +709,7 @@ def _kernels(
                 lint_settings.max_spills,
                 why,
                 jobs,
+                parsed,
             )
             estimated.errors = [scrub(e) for e in estimated.errors]
             return estimated, []
@@ -740,6 +761,7 @@ def _kernels(
                 lint_settings.max_spills,
                 "",
                 jobs,
+                parsed,
             )
             section.rows = sort_rows(section.rows + guessed.rows, tuple(settings.check.arches))
             section.errors += guessed.errors

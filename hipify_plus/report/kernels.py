@@ -150,8 +150,9 @@ def sort_rows(rows: list[KernelRow], arches: tuple[str, ...]) -> list[KernelRow]
     )
 
 
-class _Definitions:
-    """Kernel definitions of the user's files (launch bounds as written), parsed once each."""
+class ParsedSources:
+    """The user's files parsed once each (with their kernel definitions, launch bounds as
+    written), shared by the report's kernel section and its effort estimate."""
 
     def __init__(self) -> None:
         self._files: dict[str, tuple[bytes, dict[str, Kernel], LintContext] | None] = {}
@@ -230,7 +231,7 @@ def measured_kernels(
     # a kernel defined in a header (or a .cu file the unit includes): its own file and line
     measurement = Measurement(units=list(units), origin_of=dict(origin_of or {}))
     measure_units(measurement, settings)
-    definitions = _Definitions()
+    definitions = ParsedSources()
     cuda_side = f", CUDA side from nvcc for {settings.sm}" if settings.nvcc else ", no nvcc for the CUDA side"
     section = KernelSection(
         MEASURED,
@@ -270,7 +271,7 @@ def measured_kernels(
 
 
 def _measured_row(
-    row: Row, definitions: _Definitions, proposal: Any, settings: MeasureSettings, max_spills: int
+    row: Row, definitions: ParsedSources, proposal: Any, settings: MeasureSettings, max_spills: int
 ) -> KernelRow:
     u = row.usage
     bounds, threads = _bounds(definitions.kernel(row.original, base_name(row.kernel)))
@@ -337,6 +338,7 @@ def estimated_kernels(
     max_spills: int,
     why: str,
     jobs: int = 0,
+    parsed: ParsedSources | None = None,
 ) -> KernelSection:
     """Without hipcc: each kernel of the user's files, its register count from nvcc (the CUDA
     original) or else a static estimate, and the occupancy the AMD model gives for it. nvcc
@@ -353,7 +355,7 @@ def estimated_kernels(
             for mangled, usage in usages.items():
                 readable = names.get(mangled, mangled)
                 counted.setdefault(base_name(readable), []).append((readable, usage))
-    definitions = _Definitions()
+    definitions = parsed if parsed is not None else ParsedSources()
     for file in files:
         found = definitions.context(file)
         if found is None:
@@ -429,10 +431,14 @@ def _kernels(count: int) -> str:
     return f"{count} kernel{'s' if count != 1 else ''}"
 
 
-def device_code_lines(path: str, data: bytes) -> int:
+def device_code_lines(path: str, data: bytes, parsed: ParsedSources | None = None) -> int:
     """Lines of the bodies of the file's __global__ and __device__ functions (definitions as
     written, templates included): the code that has to be built, run and compared on AMD."""
-    context = LintContext(SourceFile(path, data), parse(data), LintSettings())
+    found = parsed.context(path) if parsed is not None else None
+    if found is not None and found[0] == data:
+        context = found[2]
+    else:
+        context = LintContext(SourceFile(path, data), parse(data), LintSettings())
     lines = 0
     for node in context.nodes({"function_definition"}):
         space = context.execution_space(node)

@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -91,6 +92,18 @@ class Hipcc:
             raise HipccFailed(f"hipcc did not finish in {COMPILE_TIMEOUT} s") from exc
         except OSError as exc:
             raise HipccFailed(f"cannot run {self.path}: {exc.strerror or exc}") from exc
+
+    def preprocess(self, source: str, arguments: list[str], arch: str = "gfx90a") -> subprocess.CompletedProcess[str]:
+        """`hipcc -E -x hip --offload-arch=ARCH --cuda-host-only -w ARGUMENTS FILE` of `source`,
+        written to a temporary file: hipcc 5.2 adds none of its HIP flags for a source read from
+        stdin (clang then fails with "cannot find HIP runtime"), and a named target spares it
+        the GPU probe (rocm_agent_enumerator)."""
+        with tempfile.TemporaryDirectory(prefix="hipify-plus-") as folder:
+            path = Path(folder) / "probe.hip"
+            path.write_text(source, encoding="utf-8")
+            return self.run(
+                ["-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", *arguments, str(path)]
+            )
 
 
 class HipccNotFound(LookupError):

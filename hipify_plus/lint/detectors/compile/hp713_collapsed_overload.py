@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.syntax import declarator_name, descendants, node_text
+from hipify_plus.cuda.syntax import declarator_name, node_text
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.compile.hp701_cuda_header_guard import hip_guard
@@ -113,9 +113,7 @@ def _line_bounds(data: bytes, start: int, end: int) -> tuple[int, int]:
 @file_detector(emits=("HP713",))
 def collapsed_overload(ctx: LintContext) -> None:
     seen: dict[tuple[tuple[int, int, str] | None, str, str], tuple[Node, list[Node]]] = {}
-    for node in descendants(ctx.tree.root_node):
-        if node.type != "function_definition":
-            continue
+    for node in ctx.nodes({"function_definition"}):
         signature = _signature(node)
         if signature is None:
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hipify_plus.cuda.syntax import call_args
+from hipify_plus.cuda.syntax import call_args, descendants
 from hipify_plus.lint.context import Launch, LintContext
 from hipify_plus.parse import Node
 from hipify_plus.rewrite.graphs import is_switch
@@ -82,15 +82,12 @@ def root_name(node: Node, ctx: LintContext) -> str | None:
     return ctx.text(node) if node.type == "identifier" else None
 
 
+_LAMBDA = frozenset({"lambda_expression"})
+
+
 def walk(node: Node) -> Iterator[Node]:
-    """Every node under `node`, not into lambdas or the rewrite's own `#if` blocks."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if current.type == "lambda_expression":
-            continue
-        stack.extend(reversed(current.children))
+    """Every node under `node`, not into lambdas."""
+    return descendants(node, _LAMBDA) if node.type != "lambda_expression" else iter([node])
 
 
 def rewritten(body: Node, ctx: LintContext) -> bool:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from hipify_plus.cuda.includes import HEADER_NODE_TYPES, parsed_header
 from hipify_plus.cuda.syntax import base_name, declarator_name, execution_space
+from hipify_plus.fsutil import note_read
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._graph_safety import (
     ALLOC,
@@ -110,6 +111,7 @@ def _definitions(unit: Unit) -> dict[str, Node]:
 def _resolve(folder: Path, spelling: bytes) -> Path | None:
     """A quoted include next to the including file, if that is a regular file (kept per process)."""
     key = (str(folder), spelling)
+    note_read(os.path.join(key[0], spelling.decode("utf-8", "replace")))
     if key not in _RESOLVED:
         if len(_RESOLVED) > 4096:
             _RESOLVED.clear()
@@ -126,6 +128,7 @@ class _Header:
 
 
 def _header(path: Path) -> _Header | None:
+    note_read(str(path))
     try:
         status = path.stat()
         if status.st_size > MAX_HEADER_BYTES:

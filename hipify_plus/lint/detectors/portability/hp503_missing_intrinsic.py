@@ -67,16 +67,20 @@ def _declared_type(identifier: Node, ctx: LintContext) -> str | None:
     function = enclosing_function(identifier)
     if function is None:
         return None
-    name = _raw(identifier, ctx)
-    for node in descendants(function):
-        if node.type not in ("parameter_declaration", "declaration"):
-            continue
-        for declarator in node.children_by_field_name("declarator"):
-            found = _declared_identifier(declarator)
-            if found is not None and _raw(found, ctx) == name:
-                type_node = node.child_by_field_name("type")
-                return ctx.text(type_node) if type_node is not None else None
-    return None
+    by_function: dict[tuple[int, int], dict[bytes, str | None]] = _portability_cache(ctx).setdefault("declared", {})
+    key = (function.start_byte, function.end_byte)
+    if key not in by_function:  # one walk per function, however many of its calls ask
+        declared: dict[bytes, str | None] = {}
+        for node in descendants(function):
+            if node.type not in ("parameter_declaration", "declaration"):
+                continue
+            for declarator in node.children_by_field_name("declarator"):
+                found = _declared_identifier(declarator)
+                if found is not None:
+                    type_node = node.child_by_field_name("type")
+                    declared.setdefault(_raw(found, ctx), ctx.text(type_node) if type_node is not None else None)
+        by_function[key] = declared
+    return by_function[key].get(_raw(identifier, ctx))
 
 
 # The intrinsics HP503 defines for hip-clang in a block after the file's includes (templates/
