@@ -6,7 +6,6 @@ reported in the others. Workers only compute; this process does every write.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import posixpath
@@ -28,6 +27,7 @@ from hipify_plus.fsutil import (
     SkipFile,
     UnreadableFile,
     backup_path,
+    content_digest,
     copy_atomic,
     input_problem,
     is_within,
@@ -230,10 +230,6 @@ def _guarded_translate(args: tuple[Any, ...]) -> Any:
 # -- cache ----------------------------------------------------------------------------------
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
 def _settings_key(settings: ConvertSettings) -> str:
     options = asdict(settings.options)
     options.pop("include_renames", None)
@@ -248,7 +244,7 @@ def _settings_key(settings: ConvertSettings) -> str:
         sort_keys=True,
         default=str,
     )
-    return _digest(raw.encode())
+    return content_digest(raw.encode())
 
 
 def _load_cache(path: Path) -> dict[str, Any]:
@@ -327,7 +323,7 @@ def convert(
     # in other files then filter diagnostics, and the rare file that rewrote a name another
     # file defines is translated again with the project's names.
     key = _settings_key(settings)
-    hashes = [_digest(data) for _, data in sources]
+    hashes = [content_digest(data) for _, data in sources]
     renamed = tuple(
         sorted(
             (item.relative, new)
@@ -367,7 +363,6 @@ def convert(
             and entry.get("destination") == str(item.destination)
             and entry.get("as_header", False) == (item.cache_key in as_header)
             and "positions" in entry
-            and "changed" in entry
             and _output_matches(item.destination, entry.get("output"))
         ):
             results[i] = entry
@@ -414,7 +409,7 @@ def convert(
         }
         if "text" not in result:  # from the cache, still valid
             outcome = FileOutcome(display, str(item.destination), "cached", kept, **done)
-            report.outcomes.append(replace(outcome, cached_changed=bool(result["changed"])))
+            report.outcomes.append(replace(outcome, cached_changed=result["output"] != result["input"]))
             new_cache[item.cache_key] = result
             continue
         output = result["text"]
@@ -425,8 +420,7 @@ def convert(
                 "input": hashes[i],
                 "settings": key,
                 "destination": str(item.destination),
-                "output": _digest(output),
-                "changed": outcome.status == "changed",
+                "output": content_digest(output),
                 "as_header": item.cache_key in as_header,
                 **{
                     k: result[k]
@@ -491,7 +485,7 @@ def _output_matches(destination: Path, digest: str | None) -> bool:
     if digest is None:
         return False
     try:
-        return _digest(destination.read_bytes()) == digest
+        return content_digest(destination.read_bytes()) == digest
     except OSError:
         return False
 

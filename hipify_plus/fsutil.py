@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -177,6 +178,11 @@ def recording_reads() -> Iterator[dict[str, tuple[int, int, int] | None]]:
         yield reads
     finally:
         _READS.pop()
+
+
+def content_digest(data: bytes) -> str:
+    """A digest of a file's bytes, for caches to tell whether it changed."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def file_stamp(path: str) -> tuple[int, int, int] | None:

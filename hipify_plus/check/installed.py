@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from hipify_plus.data import mapping_rows
-from hipify_plus.fsutil import write_atomic
+from hipify_plus.fsutil import file_stamp, write_atomic
 from hipify_plus.mappings import HIP_LIBRARY_NAMES
 from hipify_plus.resources.hipcc import Hipcc, HipccFailed
 from hipify_plus.versions import Version, format_version, parse_version
@@ -121,7 +121,7 @@ def installed_versions(hipcc: Hipcc, cache_dir: Path | None = None) -> dict[str,
     if entry is not None:
         with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
             saved = json.loads(entry.read_text(encoding="utf-8"))
-            if _stamps([folder for folder, _ in saved["stamps"]]) == [tuple(s) for s in saved["stamps"]]:
+            if _stamps([folder for folder, _ in saved["stamps"]]) == saved["stamps"]:
                 return {library: (v[0], v[1], v[2]) for library, v in saved["versions"].items()}
     try:
         done = hipcc.preprocess(probe_source(), ["-dM", "-v"])
@@ -139,13 +139,8 @@ def installed_versions(hipcc: Hipcc, cache_dir: Path | None = None) -> dict[str,
 
 
 def _probe_key(hipcc: Hipcc) -> str:
-    try:
-        stat = os.stat(hipcc.path)
-        identity: list[object] = [stat.st_mtime_ns, stat.st_size, stat.st_ino]
-    except OSError:
-        identity = []
     environment = sorted((k, v) for k, v in os.environ.items() if _ENVIRONMENT.fullmatch(k))
-    text = json.dumps([hipcc.path, identity, environment, probe_source()])
+    text = json.dumps([hipcc.path, file_stamp(hipcc.path), environment, probe_source()])
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -172,12 +167,10 @@ def _header_folders(search: list[str]) -> list[str]:
     return [os.path.join(folder, sub) if sub else folder for folder in search for sub in sorted(below)]
 
 
-def _stamps(folders: list[str]) -> list[tuple[str, int]]:
-    """(folder, modification stamp; -1 where there is none) for each folder."""
-    stamps = []
+def _stamps(folders: list[str]) -> list[list[object]]:
+    """[folder, its stamp (None where there is none)] for each folder, as the entry keeps them."""
+    stamps: list[list[object]] = []
     for folder in folders:
-        try:
-            stamps.append((folder, os.stat(folder).st_mtime_ns))
-        except OSError:
-            stamps.append((folder, -1))
+        stamp = file_stamp(folder)
+        stamps.append([folder, list(stamp) if stamp is not None else None])
     return stamps

@@ -23,7 +23,7 @@ from typing import Any
 
 from hipify_plus.data import installation_fingerprint
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.fsutil import file_stamp, write_atomic
+from hipify_plus.fsutil import content_digest, file_stamp, write_atomic
 from hipify_plus.lint.settings import LintSettings
 
 Cached = tuple[list[Diagnostic], list[str]]  # findings, internal errors
@@ -46,7 +46,7 @@ class LintCache:
         try:
             with self._entry(display).open("rb") as handle:
                 saved = pickle.load(handle)
-            if saved["data"] != _digest(data):
+            if saved["data"] != content_digest(data):
                 return None
             if any(file_stamp(path) != stamp for path, stamp in saved["reads"]):
                 return None
@@ -61,7 +61,12 @@ class LintCache:
         """Remember one file's findings with the stamps of what its lint read, taken as it read
         them (`fsutil.recording_reads`)."""
         self._prune()
-        saved = {"data": _digest(data), "reads": sorted(reads.items()), "diagnostics": found[0], "internal": found[1]}
+        saved = {
+            "data": content_digest(data),
+            "reads": sorted(reads.items()),
+            "diagnostics": found[0],
+            "internal": found[1],
+        }
         with contextlib.suppress(OSError, pickle.PicklingError):
             write_atomic(self._entry(display), pickle.dumps(saved, protocol=pickle.HIGHEST_PROTOCOL))
 
@@ -90,7 +95,3 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, Path):
         return str(value)
     return value
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=20).hexdigest()

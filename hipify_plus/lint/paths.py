@@ -8,10 +8,10 @@ import difflib
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from hipify_plus.cuda.includes import defined_macros
 from hipify_plus.diagnostics import Diagnostic
@@ -57,22 +57,17 @@ def _lint_job(
     return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
 
 
+Job = tuple[str, bytes, LintSettings, Applicability | None]
 JobResult = tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]
+_R = TypeVar("_R")
 
 
-def _results(jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int) -> Iterator[JobResult]:
+def _results(jobs: list[Job], workers: int, function: Callable[[Job], _R]) -> Iterator[_R]:
     with Workers(workers, len(jobs)) as pool:
-        yield from pool.map(guarded_lint_job, jobs)
+        yield from pool.map(function, jobs)
 
 
-def _recorded_results(
-    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int
-) -> Iterator[tuple[JobResult, Reads]]:
-    with Workers(workers, len(jobs)) as pool:
-        yield from pool.map(recorded_lint_job, jobs)
-
-
-def recorded_lint_job(job: tuple[str, bytes, LintSettings, Applicability | None]) -> tuple[JobResult, Reads]:
+def recorded_lint_job(job: Job) -> tuple[JobResult, Reads]:
     """One file's lint, with the other files it looked at and their stamps (for the cache)."""
     with recording_reads() as reads:
         result = guarded_lint_job(job)
@@ -137,7 +132,7 @@ def lint_paths(
         settings = replace(settings, project_macros=settings.project_macros | defined)
     jobs_of = [(display, data, settings, fix) for _, display, data in items]
     if cache_dir is None or fix is not None or settings.precise:
-        results: Iterator[JobResult] = _results(jobs_of, workers)
+        results: Iterator[JobResult] = _results(jobs_of, workers, guarded_lint_job)
     else:
         results = iter(_cached_results(jobs_of, workers, LintCache(cache_dir, settings)))
     for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
@@ -163,9 +158,7 @@ def lint_paths(
     return run
 
 
-def _cached_results(
-    jobs: list[tuple[str, bytes, LintSettings, Applicability | None]], workers: int, cache: LintCache
-) -> list[JobResult]:
+def _cached_results(jobs: list[Job], workers: int, cache: LintCache) -> list[JobResult]:
     """Each job's result, from the cache where it holds, else linted (and then remembered,
     unless a detector failed)."""
     found: list[JobResult | None] = []
@@ -173,7 +166,8 @@ def _cached_results(
         hit = cache.get(display, data)
         found.append((hit[0], None, hit[1], "", Counter()) if hit is not None else None)
     missing = [i for i, result in enumerate(found) if result is None]
-    for i, (result, reads) in zip(missing, _recorded_results([jobs[i] for i in missing], workers), strict=True):
+    linted = _results([jobs[i] for i in missing], workers, recorded_lint_job)
+    for i, (result, reads) in zip(missing, linted, strict=True):
         found[i] = result
         display, data = jobs[i][0], jobs[i][1]
         diagnostics, _, internal, _, _ = result
