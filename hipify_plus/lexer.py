@@ -118,11 +118,13 @@ def _trim(source: bytes, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_DEVICE_SCAN = re.compile(
-    rb"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'
-    | (?P<space>\b__(?:global|device)__\b) | (?P<open>\{) | (?P<close>\}) | (?P<end>;) | (?P<paren>[()])""",
-    re.VERBOSE | re.DOTALL,
-)
+_SKIPPED = rb"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'"""
+# What device_bodies looks for in each of its states (comments and strings are always skipped):
+# outside, the next __global__/__device__; after one, the `{` that opens its body, with the
+# parentheses and the `;` that decide it; inside a body, its braces.
+_OUTSIDE = re.compile(_SKIPPED + rb"|(?P<space>\b__(?:global|device)__\b)", re.DOTALL)
+_AFTER_WORD = re.compile(_SKIPPED + rb"|(?P<open>\{)|(?P<end>;)|(?P<paren>[()])", re.DOTALL)
+_IN_BODY = re.compile(_SKIPPED + rb"|(?P<open>\{)|(?P<close>\})", re.DOTALL)
 
 
 def device_bodies(source: bytes) -> list[tuple[int, int]]:
@@ -131,32 +133,41 @@ def device_bodies(source: bytes) -> list[tuple[int, int]]:
     the word: a default argument's braces) to its matching `}`, outside comments
     and strings. A superset (a `__device__` variable's braced initialiser counts too), so a cheap
     test that code *may* be device code: code outside every range is not in a function written
-    with those words."""
+    with those words. The scan looks, in each state, only for the tokens that state needs."""
     if b"__global__" not in source and b"__device__" not in source:
         return []
     bodies: list[tuple[int, int]] = []
-    depth, pending, body_depth, body_start = 0, False, -1, 0
-    parens, word_parens = 0, 0
-    for match in _DEVICE_SCAN.finditer(source):
-        kind = match.lastgroup
-        if kind == "space":
-            if not pending and body_depth < 0:
-                pending, word_parens = True, parens
-        elif kind == "paren":
-            parens += 1 if match.group() == b"(" else -1
-        elif kind == "end":
-            pending = False
-        elif kind == "open":
-            if pending and parens == word_parens:
-                pending, body_depth, body_start = False, depth, match.start()
-            depth += 1
-        elif kind == "close":
-            depth = max(depth - 1, 0)
-            if depth == body_depth:
-                bodies.append((body_start, match.end()))
-                body_depth = -1
-    if body_depth >= 0:
-        bodies.append((body_start, len(source)))  # unbalanced: to the end, to stay a superset
+    position, size = 0, len(source)
+    while position < size:
+        match = _OUTSIDE.search(source, position)
+        if match is None:
+            break
+        position = match.end()
+        if match.lastgroup != "space":
+            continue
+        parens, opened = 0, -1  # after the word: parentheses opened since, and the body's `{`
+        while (match := _AFTER_WORD.search(source, position)) is not None:
+            position = match.end()
+            kind = match.lastgroup
+            if kind == "end":
+                break
+            if kind == "paren":
+                parens += 1 if match.group() == b"(" else -1
+            elif kind == "open" and parens == 0:
+                opened = match.start()
+                break
+        if opened < 0:
+            continue
+        depth = 1
+        while depth and (match := _IN_BODY.search(source, position)) is not None:
+            position = match.end()
+            if match.lastgroup == "open":
+                depth += 1
+            elif match.lastgroup == "close":
+                depth -= 1
+        bodies.append((opened, position if depth == 0 else size))  # unbalanced: to the end, a superset
+        if depth:
+            break
     return bodies
 
 

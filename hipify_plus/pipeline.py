@@ -21,7 +21,7 @@ from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
 from hipify_plus.positions import place_back
-from hipify_plus.regex_literals import Clauses, may_match, required_literals
+from hipify_plus.regex_literals import Clauses, literal_first, may_match, required_literals
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
@@ -65,7 +65,7 @@ def convert_rules() -> tuple[ConvertRule, ...]:
     rules = []
     for rule, entry in raw.items():
         triggers = [t.encode() for t in entry["triggers"]]
-        parts = tuple((re.compile(t), required_literals(t)) for t in triggers)
+        parts = tuple((re.compile(literal_first(t)), required_literals(t)) for t in triggers)
         scope = entry.get("scope", "any")
         if scope not in ("any", "device"):
             raise ValueError(f"rules/convert.toml [{rule}]: scope must be 'any' or 'device', not {scope!r}")
@@ -73,7 +73,7 @@ def convert_rules() -> tuple[ConvertRule, ...]:
             ConvertRule(
                 rule,
                 names[rule],
-                re.compile(b"|".join(b"(?:%s)" % t for t in triggers)),
+                re.compile(b"|".join(b"(?:%s)" % literal_first(t) for t in triggers)),
                 parts,
                 device_only=scope == "device",
                 requires=tuple(r.encode() for r in entry.get("requires", ())),

@@ -25,15 +25,18 @@ def worker_count(jobs: int) -> int:
 class Workers:
     """`with Workers(jobs, count) as workers: workers.map(f, items)`; jobs 0 means one worker per
     CPU. A pool starts only for `count >= MIN_PARALLEL_FILES` jobs and more than one worker, and
-    serves every `map` inside the `with`."""
+    serves every `map` inside the `with`. `before_pool` runs first when a pool starts: what it
+    imports and loads, the forked workers have without doing it each."""
 
-    def __init__(self, jobs: int, count: int) -> None:
+    def __init__(self, jobs: int, count: int, before_pool: Callable[[], object] | None = None) -> None:
         workers = worker_count(jobs)
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         if workers > 1 and count >= MIN_PARALLEL_FILES:
             from concurrent.futures import ProcessPoolExecutor  # multiprocessing: only when a pool starts
 
+            if before_pool is not None:
+                before_pool()
             self.pool = ProcessPoolExecutor(max_workers=workers)
 
     def map(self, function: Callable[[_A], _R], items: Iterable[_A]) -> Iterator[_R]:

@@ -46,6 +46,24 @@ def may_match(clauses: Clauses, text: bytes) -> bool:
     return all(any(lit in text for lit in clause) for clause in clauses)
 
 
+_LEADING_WORD = re.compile(rb"\\b([A-Za-z_]\w*)")
+
+
+def literal_first(pattern: bytes) -> bytes:
+    """`\\bcase\\s+...` written `case(?<=\\bcase)\\s+...`: the same matches, the same spans, but
+    the pattern starts with its literal, which `re` skips to; a leading `\\b` makes it try every
+    position (a tenth of the speed on a megabyte of code). Other patterns are returned as they are."""
+    found = _LEADING_WORD.match(pattern)
+    if found is None:
+        return pattern
+    word, rest = found[1], pattern[found.end() :]
+    if rest[:1] in (b"*", b"+", b"?", b"{"):  # the word's last character is repeated
+        word, rest = word[:-1], word[-1:] + rest
+    if not word:
+        return pattern
+    return word + b"(?<=\\b" + word + b")" + rest
+
+
 def _score(clause: Clause) -> tuple[int, int]:
     """Longer shortest literal first, then fewer literals: the likelier to be absent."""
     return (min(len(lit) for lit in clause), -len(clause))

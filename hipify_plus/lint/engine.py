@@ -14,7 +14,7 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
-from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors
+from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors, node_name
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
 from hipify_plus.parse import Node, Tree, error_count, nodes_of_types, parse, reparse
@@ -45,10 +45,10 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
         nodes = nodes_of_types(tree, types)
         ctx.index_nodes(nodes, types)
         for node in nodes:
-            functions = active.get(node.type)
-            if functions is None:
+            dispatch = active.get(node.type)
+            if dispatch is None:
                 continue
-            for function in functions:
+            for function in dispatch.functions if dispatch.unfiltered else dispatch.for_node(node):
                 try:
                     function(node, ctx)
                 except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others
@@ -116,9 +116,34 @@ def _detectors_for(select: tuple[str, ...]) -> Detectors:
     return detectors(chosen, exact)
 
 
-def _active(
-    by_type: dict[str, tuple[Registered, ...]], settings: LintSettings, path: str
-) -> dict[str, tuple[NodeDetector, ...]]:
+class _Dispatch:
+    """The detectors of one node type a run calls, in registration order; those with `names=`
+    only on nodes whose name (`node_name`) has one of their fragments, decided once per name."""
+
+    _MEMO_NAME_BYTES = 128  # longer names (a directive's whole text) are rare: not remembered
+
+    def __init__(self, items: tuple[Registered, ...]) -> None:
+        self.items = items
+        self.functions: tuple[NodeDetector, ...] = tuple(i.function for i in items)
+        self.unfiltered = all(i.names is None for i in items)
+        self._memo: dict[bytes, tuple[NodeDetector, ...]] = {}
+
+    def for_node(self, node: Node) -> tuple[NodeDetector, ...]:
+        name = node_name(node)
+        found = self._memo.get(name)
+        if found is None:
+            found = tuple(i.function for i in self.items if i.wants(name))
+            if len(name) <= self._MEMO_NAME_BYTES:
+                self._memo[name] = found
+        return found
+
+
+@cache
+def _dispatch(items: tuple[Registered, ...]) -> _Dispatch:
+    return _Dispatch(items)  # one per set of detectors: its memo serves every file of a run
+
+
+def _active(by_type: dict[str, tuple[Registered, ...]], settings: LintSettings, path: str) -> dict[str, _Dispatch]:
     """Per node type, the detectors with at least one enabled rule (decided once per file)."""
     enabled: dict[str, bool] = {}
 
@@ -129,9 +154,9 @@ def _active(
 
     active = {}
     for node_type, items in by_type.items():
-        functions = tuple(i.function for i in items if any(on(r) for r in i.emits))
-        if functions:
-            active[node_type] = functions
+        chosen = tuple(i for i in items if any(on(r) for r in i.emits))
+        if chosen:
+            active[node_type] = _dispatch(chosen)
     return active
 
 

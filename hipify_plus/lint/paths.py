@@ -5,7 +5,6 @@ the reason), lint or fix it in worker processes, and write fixes atomically or s
 from __future__ import annotations
 
 import difflib
-import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -29,7 +28,7 @@ from hipify_plus.fsutil import (
 )
 from hipify_plus.lint.cache import LintCache, Reads
 from hipify_plus.lint.settings import LintSettings
-from hipify_plus.pool import Workers
+from hipify_plus.pool import Workers, worker_count
 
 
 @dataclass
@@ -63,8 +62,16 @@ _R = TypeVar("_R")
 
 
 def _results(jobs: list[Job], workers: int, function: Callable[[Job], _R]) -> Iterator[_R]:
-    with Workers(workers, len(jobs)) as pool:
+    with Workers(workers, len(jobs), lambda: _import_detectors(jobs)) as pool:
         yield from pool.map(function, jobs)
+
+
+def _import_detectors(jobs: list[Job]) -> None:
+    """Before the workers fork: the detectors the jobs' selections use, imported once here."""
+    from hipify_plus.lint.engine import _detectors_for
+
+    for select in {tuple(settings.select) for _, _, settings, _ in jobs}:
+        _detectors_for(select)
 
 
 def recorded_lint_job(job: Job) -> tuple[JobResult, Reads]:
@@ -126,7 +133,7 @@ def lint_paths(
             continue
         run.sources[display] = data
         items.append((item.path, display, data))
-    workers = jobs or os.cpu_count() or 1
+    workers = worker_count(jobs)
     defined = frozenset().union(*(defined_macros(data) for _, _, data in items))
     if defined:
         settings = replace(settings, project_macros=settings.project_macros | defined)

@@ -8,6 +8,14 @@ may emit:
         ...
         ctx.report("HP103", node, "...", fix=ctx.fix("...", [Edit(...)]))
 
+A detector that cares about a few names says so with `names=`: fragments, one of which the
+node's name contains wherever the detector could report (an identifier's name is its text, a
+call's the text of what it calls, any other node's its whole text). The engine then calls it
+only on such nodes, and decides that once per distinct name (`Registered.wants`); the detector
+still makes its own exact check.
+
+    @detector("call_expression", emits=("HP515",), names=("clock",))
+
 `file_detector` functions run once per source file (after the node detectors), for checks that
 tie several places together (launch sites and their kernels). `build_detector` functions run on
 build files (Makefiles, CMake, setup.py) and see only text. Detectors never read files, print or
@@ -39,14 +47,31 @@ class Registered:
     emits: tuple[str, ...]
     node_types: tuple[str, ...] = ()
     kind: str = "node"  # node | file | build
+    names: tuple[bytes, ...] | None = None  # `names=`: one of these occurs in the node's name
+
+    def wants(self, name: bytes) -> bool:
+        """Whether the detector may report on a node of this name (`node_name`)."""
+        return self.names is None or any(fragment in name for fragment in self.names)
+
+
+def node_name(node: Node) -> bytes:
+    """What `names=` is matched against: a call's callee as written (`f`, `ns::f<T>`, `obj.f`),
+    any other node's own text."""
+    if node.type == "call_expression":
+        node = node.child_by_field_name("function") or node
+    return node.text or b""
 
 
 _REGISTERED: list[Registered] = []
 
 
-def detector(*node_types: str, emits: tuple[str, ...]) -> Callable[[NodeDetector], NodeDetector]:
+def detector(
+    *node_types: str, emits: tuple[str, ...], names: tuple[str, ...] | None = None
+) -> Callable[[NodeDetector], NodeDetector]:
+    fragments = None if names is None else tuple(n.encode() for n in names)
+
     def register(function: NodeDetector) -> NodeDetector:
-        _REGISTERED.append(Registered(function, emits, node_types, "node"))
+        _REGISTERED.append(Registered(function, emits, node_types, "node", fragments))
         return function
 
     return register

@@ -73,7 +73,7 @@ def _points_into_shared(value: Node | None, scope: Node, ctx: LintContext, depth
 
 
 # HP412
-@detector("call_expression", emits=("HP412",))
+@detector("call_expression", emits=("HP412",), names=("atomicAdd",))
 def float_atomic_cas_loop(node: Node, ctx: LintContext) -> None:
     # atomicAdd_system is left out: system-scope atomics usually target fine-grained host memory,
     # where the CAS loop is the correct code and `-munsafe-fp-atomics` would lose updates.

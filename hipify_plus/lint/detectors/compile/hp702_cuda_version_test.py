@@ -129,7 +129,9 @@ def _newer_side(condition: Node, names: list[Node]) -> list[Edit]:
 
 
 # HP702
-@detector("identifier", emits=("HP702",))
+@detector(
+    "identifier", emits=("HP702",), names=("CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_", "__CUDA_API_VERSION")
+)
 def cuda_version_value(node: Node, ctx: LintContext) -> None:
     if node.end_byte - node.start_byte > 20 or ctx.data[node.start_byte : node.start_byte + 2] not in (b"CU", b"__"):
         return

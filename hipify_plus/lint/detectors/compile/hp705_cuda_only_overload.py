@@ -189,7 +189,7 @@ def _host_malloc_flags(ctx: LintContext, call: Node) -> None:
     )
 
 
-@detector("call_expression", emits=("HP705",))
+@detector("call_expression", emits=("HP705",), names=("hip",))  # every call it knows is HIP's: hip*
 def cuda_only_overload(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier":

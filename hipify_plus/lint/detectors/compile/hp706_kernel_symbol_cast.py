@@ -53,7 +53,7 @@ def _converts_already(argument: Node) -> bool:
     )
 
 
-@detector("call_expression", emits=("HP706",))
+@detector("call_expression", emits=("HP706",), names=(*KERNEL_ARGUMENT, *CONVERT_ALSO))
 def kernel_symbol_cast(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier":

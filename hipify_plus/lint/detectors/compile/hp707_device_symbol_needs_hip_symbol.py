@@ -119,7 +119,7 @@ def _address_only(ctx: LintContext, function: str, symbol: Node) -> None:
     )
 
 
-@detector("call_expression", emits=("HP707",))
+@detector("call_expression", emits=("HP707",), names=("Symbol",))
 def device_symbol(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier":

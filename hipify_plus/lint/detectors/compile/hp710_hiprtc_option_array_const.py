@@ -73,7 +73,7 @@ def _needs_cast(argument: Node) -> bool:
 
 
 # HP710
-@detector("call_expression", emits=("HP710",))
+@detector("call_expression", emits=("HP710",), names=tuple(_ARRAYS))
 def hiprtc_option_array_const(node: Node, ctx: LintContext) -> None:
     function = callee_name(node)
     positions = _ARRAYS.get(function)

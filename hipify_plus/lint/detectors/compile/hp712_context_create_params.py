@@ -82,7 +82,7 @@ def _empty_params(name: str, function: Node) -> tuple[Node | None, str]:
 
 
 # HP712
-@detector("call_expression", emits=("HP712",))
+@detector("call_expression", emits=("HP712",), names=_CREATE)
 def context_create_params(node: Node, ctx: LintContext) -> None:
     if callee_name(node) not in _CREATE or not ctx.is_hip:
         return

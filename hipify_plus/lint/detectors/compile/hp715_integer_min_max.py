@@ -126,7 +126,7 @@ def _cast(node: Node, kind: str) -> Edit:
     return Edit(node.start_byte, node.end_byte, f"({kind})({text})".encode())
 
 
-@detector("call_expression", emits=("HP715",))
+@detector("call_expression", emits=("HP715",), names=("min", "max"))
 def integer_min_max(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier" or not ctx.is_hip:

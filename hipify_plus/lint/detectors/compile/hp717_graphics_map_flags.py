@@ -29,7 +29,7 @@ def _inside_set_map_flags(node: Node) -> bool:
     return False
 
 
-@detector("identifier", "type_identifier", emits=("HP717",))
+@detector("identifier", "type_identifier", emits=("HP717",), names=("cudaGraphicsMapFlags",))
 def graphics_map_flag(node: Node, ctx: LintContext) -> None:
     name = node_text(node)
     wanted = FLAGS.get(name)
@@ -45,7 +45,7 @@ def graphics_map_flag(node: Node, ctx: LintContext) -> None:
     )
 
 
-@detector("call_expression", emits=("HP717",))
+@detector("call_expression", emits=("HP717",), names=(SET_MAP_FLAGS,))
 def set_map_flags(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or node_text(callee) != SET_MAP_FLAGS:

@@ -35,7 +35,7 @@ def _shape(name: str) -> tuple[int, bool] | None:
     return None
 
 
-@detector("call_expression", emits=("HP718",))
+@detector("call_expression", emits=("HP718",), names=("surf",))
 def surface_call_form(node: Node, ctx: LintContext) -> None:
     function = node.child_by_field_name("function")
     if function is None or not ctx.is_hip:

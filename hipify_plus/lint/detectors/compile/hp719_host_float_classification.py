@@ -16,7 +16,7 @@ from hipify_plus.parse import Node
 CLASSIFICATIONS = frozenset({"isfinite", "isinf", "isnan", "signbit", "isnormal", "fpclassify"})
 
 
-@detector("call_expression", emits=("HP719",))
+@detector("call_expression", emits=("HP719",), names=tuple(sorted(CLASSIFICATIONS)))
 def host_float_classification(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier" or not ctx.is_hip:

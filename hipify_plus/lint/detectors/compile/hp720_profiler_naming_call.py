@@ -16,7 +16,7 @@ from hipify_plus.parse import Node
 NAMING = re.compile(r"nvtxName(?:Cuda|Cu|Cl)?(?:Stream|Event|Device|Context|OsThread|Category)[AW]")
 
 
-@detector("call_expression", emits=("HP720",))
+@detector("call_expression", emits=("HP720",), names=("nvtxName",))
 def profiler_naming_call(node: Node, ctx: LintContext) -> None:
     callee = callee_node(node)
     if callee is None or callee.type != "identifier" or not ctx.is_hip:

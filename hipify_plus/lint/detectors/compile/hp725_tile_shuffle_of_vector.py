@@ -46,7 +46,7 @@ _SCALARS = frozenset(
 )
 
 
-@detector("call_expression", emits=("HP725",))
+@detector("call_expression", emits=("HP725",), names=("shfl",))
 def tile_shuffle_of_vector(node: Node, ctx: LintContext) -> None:
     if not ctx.is_hip or b"cooperative_groups" not in ctx.data:
         return  # a method named shfl of something other than a cooperative group

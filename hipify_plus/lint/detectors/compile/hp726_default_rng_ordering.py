@@ -17,7 +17,7 @@ SET_ORDERING = "hiprandSetGeneratorOrdering"
 DEFAULTS = frozenset({"HIPRAND_ORDERING_PSEUDO_DEFAULT", "HIPRAND_ORDERING_QUASI_DEFAULT"})
 
 
-@detector("call_expression", emits=("HP726",))
+@detector("call_expression", emits=("HP726",), names=(SET_ORDERING,))
 def default_rng_ordering(node: Node, ctx: LintContext) -> None:
     added = hip_added("curandSetGeneratorOrdering")
     if not ctx.is_hip or callee_name(node) != SET_ORDERING or added is None or ctx.settings.target_rocm >= added:

@@ -86,7 +86,7 @@ def libcudacxx_standard_include(node: Node, ctx: LintContext) -> None:
     )
 
 
-@detector("qualified_identifier", emits=("HP727",))
+@detector("qualified_identifier", emits=("HP727",), names=("cuda",))
 def libcudacxx_standard_name(node: Node, ctx: LintContext) -> None:
     scope, inner = node.child_by_field_name("scope"), node.child_by_field_name("name")
     if not ctx.is_hip or scope is None or inner is None or node_text(scope) != "cuda":

@@ -29,7 +29,7 @@ MATH_TYPE = "hipblasMath_t"
 TF32_MATH = ("HIPBLAS_TF32_TENSOR_OP_MATH", "CUBLAS_TF32_TENSOR_OP_MATH")
 
 
-@detector("call_expression", emits=("HP730",))
+@detector("call_expression", emits=("HP730",), names=(SET_MATH_MODE,))
 def hipblas_math_mode_absent(node: Node, ctx: LintContext) -> None:
     added = hip_added("cublasSetMathMode")
     if not ctx.is_hip or callee_name(node) != SET_MATH_MODE or added is None or ctx.settings.target_rocm >= added:

@@ -57,7 +57,7 @@ def _handles_rtc_status(call: Node) -> bool:
     return False
 
 
-@detector("call_expression", emits=("HP732",))
+@detector("call_expression", emits=("HP732",), names=("hiprtcLink",))
 def rtc_linker_status(node: Node, ctx: LintContext) -> None:
     if not ctx.settings.converted or ctx.settings.target_rocm >= (6, 4, 0):
         return

@@ -29,7 +29,7 @@ def waves_per_eu_out_of_range_in_launch_bounds(node: Node, ctx: LintContext) -> 
 
 
 # HP204
-@detector("call_expression", "attribute", emits=("HP204",))
+@detector("call_expression", "attribute", emits=("HP204",), names=("amdgpu_waves_per_eu",))
 def waves_per_eu_out_of_range(node: Node, ctx: LintContext) -> None:
     name = node.child_by_field_name("function" if node.type == "call_expression" else "name")
     if name is None or ctx.text(name) != "amdgpu_waves_per_eu":

@@ -44,7 +44,7 @@ def _static_shared_by_kernel(ctx: LintContext) -> dict[str, int]:
 
 
 # HP208
-@detector("call_expression", emits=("HP208",))
+@detector("call_expression", emits=("HP208",), names=tuple(sorted(FUNC_SET_ATTRIBUTE)))
 def dynamic_shared_memory_opt_in_over_limit(node: Node, ctx: LintContext) -> None:
     if callee_text(node) not in FUNC_SET_ATTRIBUTE:
         return

@@ -39,7 +39,7 @@ CARVEOUT_ATTRIBUTES = frozenset(
 
 
 # HP209
-@detector("call_expression", emits=("HP209",))
+@detector("call_expression", emits=("HP209",), names=("CacheConfig", "SharedMemConfig", *sorted(FUNC_SET_ATTRIBUTE)))
 def cache_config_no_effect(node: Node, ctx: LintContext) -> None:
     name = callee_text(node)
     if name in CACHE_CONFIG_CALLS:

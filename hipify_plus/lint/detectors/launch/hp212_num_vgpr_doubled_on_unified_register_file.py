@@ -9,7 +9,7 @@ from hipify_plus.parse import Node
 
 
 # HP212
-@detector("call_expression", "attribute", emits=("HP212",))
+@detector("call_expression", "attribute", emits=("HP212",), names=("amdgpu_num_vgpr",))
 def num_vgpr_doubled_on_unified_register_file(node: Node, ctx: LintContext) -> None:
     name = node.child_by_field_name("function" if node.type == "call_expression" else "name")
     if name is None or ctx.text(name) != "amdgpu_num_vgpr":

@@ -42,7 +42,7 @@ def _convolution_rank(descriptor: Node, ctx: LintContext) -> int | None:
 
 
 # HP302
-@detector("call_expression", emits=("HP302",))
+@detector("call_expression", emits=("HP302",), names=tuple(_CONV_SCALARS))
 def convolution_scaling_unsupported_in_2d(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     positions = _CONV_SCALARS.get(name)

@@ -134,7 +134,7 @@ def _rewrite(node: Node, name: str, args: list[Node], ctx: LintContext) -> tuple
 
 
 # HP303
-@detector("call_expression", emits=("HP303",))
+@detector("call_expression", emits=("HP303",), names=("cudnnSet", "miopenSet"))
 def descriptor_setter_differs(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if not name.startswith(("cudnnSet", "miopenSet")) or inside_support(node, ctx):
@@ -159,7 +159,7 @@ def descriptor_setter_differs(node: Node, ctx: LintContext) -> None:
 
 
 # HP303
-@detector("identifier", "type_identifier", emits=("HP303",))
+@detector("identifier", "type_identifier", emits=("HP303",), names=tuple(sorted(_MATH_NAMES)))
 def math_type_left(node: Node, ctx: LintContext) -> None:
     """cuDNN math types in HIP code outside the setter HP303 rewrites (convert leaves them)."""
     if not ctx.data.startswith((b"CUDNN_", b"cudnnMathType_t"), node.start_byte) or ctx.text(node) not in _MATH_NAMES:

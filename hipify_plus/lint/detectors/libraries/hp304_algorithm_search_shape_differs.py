@@ -69,7 +69,9 @@ def _search_fix(node: Node, name: str, ctx: LintContext) -> tuple[Fix | None, st
 
 
 # HP304
-@detector("call_expression", emits=("HP304",))
+@detector(
+    "call_expression", emits=("HP304",), names=("cudnnGetConvolution", "cudnnFindConvolution", "miopenFindConvolution")
+)
 def algorithm_search_shape_differs(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     function = node.child_by_field_name("function") or node

@@ -12,7 +12,11 @@ from hipify_plus.parse import Node
 
 
 # HP305
-@detector("call_expression", emits=("HP305",))
+@detector(
+    "call_expression",
+    emits=("HP305",),
+    names=("cudnnConvolutionBackwardFilter", "cudnnGetConvolutionBackwardFilterWorkspaceSize"),
+)
 def backward_filter_unmapped(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in ("cudnnConvolutionBackwardFilter", "cudnnGetConvolutionBackwardFilterWorkspaceSize"):

@@ -12,7 +12,7 @@ _POOLING = frozenset({"cudnnPoolingForward", "cudnnPoolingBackward", "miopenPool
 
 
 # HP306
-@detector("call_expression", emits=("HP306",))
+@detector("call_expression", emits=("HP306",), names=tuple(sorted(_POOLING)))
 def pooling_workspace_missing(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in _POOLING:

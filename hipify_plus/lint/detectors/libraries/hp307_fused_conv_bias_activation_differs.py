@@ -78,7 +78,7 @@ def _fusion_fix(node: Node, args: list[Node], ctx: LintContext) -> tuple[Fix | N
 
 
 # HP307
-@detector("call_expression", emits=("HP307",))
+@detector("call_expression", emits=("HP307",), names=tuple(sorted(_FUSED)))
 def fused_conv_bias_activation_differs(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in _FUSED:

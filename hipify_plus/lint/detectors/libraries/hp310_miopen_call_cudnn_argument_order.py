@@ -37,7 +37,7 @@ def _softmax_algorithm(arg: Node, ctx: LintContext) -> bool:
 
 
 # HP310
-@detector("call_expression", emits=("HP310",))
+@detector("call_expression", emits=("HP310",), names=("miopen",))
 def miopen_call_in_cudnn_order(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if not name.startswith("miopen"):

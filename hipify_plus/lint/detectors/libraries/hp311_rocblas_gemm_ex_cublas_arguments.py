@@ -13,7 +13,7 @@ from hipify_plus.rewrite.blas import ROCBLAS_SHAPES, plan_rocblas_gemm
 
 
 # HP311
-@detector("call_expression", emits=("HP311",))
+@detector("call_expression", emits=("HP311",), names=tuple(ROCBLAS_SHAPES))
 def rocblas_gemm_ex_with_cublas_arguments(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in ROCBLAS_SHAPES:

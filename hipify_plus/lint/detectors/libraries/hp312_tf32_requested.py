@@ -147,7 +147,7 @@ def _release_tf32_spelling(context: str, version: tuple[int, int, int]) -> str |
 
 
 # HP312
-@detector("identifier", emits=("HP312",))
+@detector("identifier", emits=("HP312",), names=tuple(sorted(_TF32_COMPUTE | _TF32_MATH)))
 def tf32_requested(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUBLAS_", b"HIPBLAS")):
         return
@@ -262,7 +262,7 @@ _XF32_MATH = frozenset({"HIPBLAS_XF32_XDL_MATH", "rocblas_xf32_xdl_math_op"})
 
 
 # HP312
-@detector("identifier", emits=("HP312",))
+@detector("identifier", emits=("HP312",), names=tuple(sorted(_XF32_MATH)))
 def xf32_math_requested(node: Node, ctx: LintContext) -> None:
     """XF32 math (what TF32 math becomes on AMD, by convert's data or HP312's fix): say what each
     target runs."""
@@ -291,7 +291,7 @@ def tf32_rewritten(node: Node, ctx: LintContext) -> None:
 
 
 # HP312
-@detector("call_expression", emits=("HP312",))
+@detector("call_expression", emits=("HP312",), names=("cudnnSetConvolutionMathType",))
 def convolution_tensor_op_math(node: Node, ctx: LintContext) -> None:
     if _callee(node, ctx) != "cudnnSetConvolutionMathType":
         return

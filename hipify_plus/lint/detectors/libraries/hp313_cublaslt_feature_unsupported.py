@@ -73,7 +73,7 @@ def _remove_statement(statement: Node, ctx: LintContext) -> Edit:
 
 
 # HP313
-@detector("identifier", emits=("HP313",))
+@detector("identifier", emits=("HP313",), names=("CUBLASLT_",))
 def cublaslt_feature_unsupported(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUBLASLT_",)):
         return

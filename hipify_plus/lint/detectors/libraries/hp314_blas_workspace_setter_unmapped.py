@@ -13,7 +13,7 @@ from hipify_plus.rewrite.blas import plan_workspace_setter, workspace_dropped_co
 
 
 # HP314
-@detector("call_expression", emits=("HP314",))
+@detector("call_expression", emits=("HP314",), names=("cublasSetWorkspace", "hipblasSetWorkspace"))
 def blas_workspace_setter_unmapped(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in ("cublasSetWorkspace", "cublasSetWorkspace_v2", "hipblasSetWorkspace"):

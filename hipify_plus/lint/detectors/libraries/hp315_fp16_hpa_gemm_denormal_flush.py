@@ -25,7 +25,7 @@ _F32_COMPUTE = frozenset(
 
 
 # HP315
-@detector("call_expression", emits=("HP315",))
+@detector("call_expression", emits=("HP315",), names=tuple(_GEMM_TYPES))
 def fp16_hpa_gemm_on_mi200(node: Node, ctx: LintContext) -> None:
     if "gfx90a" not in ctx.settings.arches:
         return

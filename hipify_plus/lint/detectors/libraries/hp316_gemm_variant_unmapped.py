@@ -15,7 +15,7 @@ from hipify_plus.rewrite.blas import data_type
 
 
 # HP316
-@detector("call_expression", emits=("HP316",))
+@detector("call_expression", emits=("HP316",), names=("cublasGemmGroupedBatchedEx",))
 def grouped_gemm_unmapped(node: Node, ctx: LintContext) -> None:
     name = _callee(node, ctx)
     if name not in ("cublasGemmGroupedBatchedEx", "cublasGemmGroupedBatchedEx_64"):
@@ -40,7 +40,7 @@ def _narrow(text: str) -> bool:
 
 
 # HP316
-@detector("identifier", emits=("HP316",))
+@detector("identifier", emits=("HP316",), names=("CUBLAS_GEMM_",))
 def gemm_algorithm_unmapped(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUBLAS_GEMM_",)):
         return

@@ -13,7 +13,7 @@ _OCP_FP8_ARCHES = frozenset({"gfx950", "gfx1200", "gfx1201"})
 
 
 # HP317
-@detector("identifier", emits=("HP317",))
+@detector("identifier", emits=("HP317",), names=("CUDA_R_8F", "HIP_R_8F"))
 def fp8_gemm_type_differs(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"CUDA_R_8F", b"HIP_R_8F")):
         return

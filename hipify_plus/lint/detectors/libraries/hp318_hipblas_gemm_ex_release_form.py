@@ -18,7 +18,7 @@ from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import hipblas_form, plan_hipblas_gemm
 
 
-@detector("call_expression", emits=("HP318",))
+@detector("call_expression", emits=("HP318",), names=("hipblasGemm",))
 def hipblas_gemm_ex_release_form(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if not name.startswith("hipblasGemm"):

@@ -32,7 +32,7 @@ from hipify_plus.rewrite.blaslt import (
 )
 
 
-@detector("call_expression", emits=("HP319",))
+@detector("call_expression", emits=("HP319",), names=("hipblasLt",))
 def hipblaslt_type_release_form(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if not name.startswith("hipblasLt"):

@@ -11,7 +11,7 @@ from hipify_plus.parse import Node
 from hipify_plus.rewrite.blas import type_positions, unsupported_combination
 
 
-@detector("call_expression", emits=("HP320",))
+@detector("call_expression", emits=("HP320",), names=("cublasGemm", "hipblasGemm", "rocblas_gemm"))
 def gemm_ex_types_unsupported(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if "emm" not in name or not name.startswith(("cublasGemm", "hipblasGemm", "rocblas_gemm")):

@@ -67,7 +67,12 @@ def _graph_feature(name: str) -> str:
 
 
 # HP322
-@detector("identifier", "type_identifier", emits=("HP322",))
+@detector(
+    "identifier",
+    "type_identifier",
+    emits=("HP322",),
+    names=("cudaGraph", "cudaStream", "cudaConditional", "cuGraph", "cuStream", "CUgraph"),
+)
 def cuda_graph_feature_unsupported(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"cudaGraph", b"cudaStream", b"cudaConditional", b"cuGraph", b"cuStream", b"CUgraph")):
         return

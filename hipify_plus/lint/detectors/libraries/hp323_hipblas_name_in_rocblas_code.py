@@ -19,7 +19,7 @@ def _rocblas_only(ctx: LintContext) -> bool:
 
 
 # HP323
-@detector("identifier", "type_identifier", emits=("HP323",))
+@detector("identifier", "type_identifier", emits=("HP323",), names=("hipblas", "HIPBLAS_"))
 def hipblas_name_in_rocblas_code(node: Node, ctx: LintContext) -> None:
     if not _starts(node, ctx, (b"hipblas", b"HIPBLAS_")) or not _rocblas_only(ctx):
         return

@@ -8,7 +8,7 @@ from hipify_plus.parse import Node
 
 
 # HP326
-@detector("identifier", emits=("HP326",))
+@detector("identifier", emits=("HP326",), names=("CUDNN_CONVOLUTION",))
 def true_convolution_mode(node: Node, ctx: LintContext) -> None:
     if not ctx.data.startswith(b"CUDNN_CONVOLUTION", node.start_byte) or ctx.text(node) != "CUDNN_CONVOLUTION":
         return

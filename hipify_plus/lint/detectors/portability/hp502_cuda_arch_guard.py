@@ -190,7 +190,7 @@ def cuda_arch_guard(node: Node, ctx: LintContext) -> None:
 
 
 # HP502
-@detector("identifier", "preproc_arg", emits=("HP502",))
+@detector("identifier", "preproc_arg", emits=("HP502",), names=("__CUDA_ARCH__",))
 def cuda_arch_value(node: Node, ctx: LintContext) -> None:
     if "__CUDA_ARCH__" in ctx.amd.project_values:
         return

@@ -48,7 +48,7 @@ def _hipify_perl_bf16(data: bytes) -> bool:
 
 
 # HP504
-@detector("type_identifier", "identifier", "preproc_include", emits=("HP504",))
+@detector("type_identifier", "identifier", "preproc_include", emits=("HP504",), names=("bf",))
 def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
     if node.type != "preproc_include" and b"bfloat16" not in _raw(node, ctx):
         return

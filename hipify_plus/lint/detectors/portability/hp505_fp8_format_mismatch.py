@@ -28,7 +28,7 @@ HIP_OCP_FP8 = frozenset(
 
 
 # HP505
-@detector("type_identifier", "identifier", "preproc_include", emits=("HP505",))
+@detector("type_identifier", "identifier", "preproc_include", emits=("HP505",), names=("fp8",))
 def fp8_format_mismatch(node: Node, ctx: LintContext) -> None:
     if node.type != "preproc_include" and b"fp8" not in _raw(node, ctx):
         return

@@ -78,7 +78,9 @@ PIPELINE_PRIMITIVES = frozenset(
 
 
 # HP509
-@detector("preproc_include", "qualified_identifier", "identifier", emits=("HP509",))
+@detector(
+    "preproc_include", "qualified_identifier", "identifier", emits=("HP509",), names=("include", "::", "__pipeline_")
+)
 def async_copy_pipeline(node: Node, ctx: LintContext) -> None:
     fix = None
     if node.type == "identifier":

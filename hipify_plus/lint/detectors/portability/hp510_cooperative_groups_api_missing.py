@@ -147,7 +147,7 @@ def _is_group(receiver: Node) -> bool:
     )
 
 
-@detector("call_expression", emits=("HP510",))
+@detector("call_expression", emits=("HP510",), names=("ballot", "any", "all"))
 def cooperative_groups_vote_missing(node: Node, ctx: LintContext) -> None:
     target = ctx.settings.target_rocm
     function = node.child_by_field_name("function")

@@ -47,7 +47,7 @@ CLUSTER_NAMES = frozenset(
 
 
 # HP512
-@detector("identifier", emits=("HP512",))
+@detector("identifier", emits=("HP512",), names=("luster",))
 def thread_block_cluster(node: Node, ctx: LintContext) -> None:
     raw = _raw(node, ctx)
     if b"luster" not in raw or raw not in CLUSTER_NAMES:

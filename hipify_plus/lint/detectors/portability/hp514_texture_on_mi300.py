@@ -19,7 +19,7 @@ TEXTURE_FETCH = re.compile(
 
 
 # HP514
-@detector("call_expression", emits=("HP514",))
+@detector("call_expression", emits=("HP514",), names=("tex", "surf"))
 def texture_on_mi300(node: Node, ctx: LintContext) -> None:
     targets = MI300 & set(ctx.settings.arches)
     if not targets:

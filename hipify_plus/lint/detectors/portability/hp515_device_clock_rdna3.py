@@ -11,7 +11,7 @@ from hipify_plus.parse import Node
 
 
 # HP515
-@detector("call_expression", emits=("HP515",))
+@detector("call_expression", emits=("HP515",), names=("clock",))
 def device_clock(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if name not in ("clock64", "clock") or call_args(node):

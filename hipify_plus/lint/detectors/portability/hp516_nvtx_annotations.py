@@ -47,7 +47,9 @@ def _header_replacement(name: str) -> str | None:
 
 
 # HP516
-@detector("preproc_include", "call_expression", "qualified_identifier", emits=("HP516",))
+@detector(
+    "preproc_include", "call_expression", "qualified_identifier", emits=("HP516",), names=("include", "nvtx", "NVTX")
+)
 def nvtx_ranges(node: Node, ctx: LintContext) -> None:
     if not _contains(ctx.data, b"nvtx") and not _contains(ctx.data, b"NVTX"):
         return

@@ -24,7 +24,7 @@ def _aliases_cub(data: bytes) -> bool:
 
 
 # HP518
-@detector("preproc_include", "qualified_identifier", emits=("HP518",))
+@detector("preproc_include", "qualified_identifier", emits=("HP518",), names=("include", "cub::"))
 def cub_thrust_library(node: Node, ctx: LintContext) -> None:
     if node.type == "preproc_include":
         found = _include_path(node, ctx)

@@ -26,7 +26,7 @@ def _unsupported_runtime(name: str) -> bool:
 
 
 # HP519
-@detector("call_expression", emits=("HP519",))
+@detector("call_expression", emits=("HP519",), names=("cu",))
 def runtime_api_without_hip_mapping(node: Node, ctx: LintContext) -> None:
     name = callee_name(node)
     if not name.startswith("cu") or not _unsupported_runtime(name) or _excluded_on_amd(node, ctx):

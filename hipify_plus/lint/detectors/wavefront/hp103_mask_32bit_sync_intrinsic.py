@@ -17,7 +17,7 @@ WIDE_MASK = "~0ull"
 
 
 # HP103
-@detector("call_expression", emits=("HP103",))
+@detector("call_expression", emits=("HP103",), names=tuple(sorted(SYNC_INTRINSICS)))
 def mask_32bit_in_sync_intrinsic(node: Node, ctx: LintContext) -> None:
     name = callee_text(node)
     if name not in SYNC_INTRINSICS or name in ctx.project_macros:

@@ -14,7 +14,7 @@ from hipify_plus.parse import Node
 
 
 # HP105
-@detector("for_statement", "call_expression", emits=("HP105",))
+@detector("for_statement", "call_expression", emits=("HP105",), names=("__shfl",))
 def reduction_starts_at_16(node: Node, ctx: LintContext) -> None:
     if node.type == "call_expression" and b"__shfl" not in ctx.data[node.start_byte : node.start_byte + 8]:
         return  # an unrolled chain is anchored at its offset-16 shuffle call

@@ -13,7 +13,7 @@ from hipify_plus.parse import Node
 
 
 # HP109
-@detector("call_expression", emits=("HP109",))
+@detector("call_expression", emits=("HP109",), names=("__syncwarp",))
 def syncwarp_missing(node: Node, ctx: LintContext) -> None:
     function = node.child_by_field_name("function")
     if function is None or function.type != "identifier" or ctx.text(function) != "__syncwarp":

@@ -26,7 +26,7 @@ PRE_62_FORMS = {
 
 
 # HP112
-@detector("call_expression", emits=("HP112",))
+@detector("call_expression", emits=("HP112",), names=tuple(PRE_62_FORMS))
 def sync_builtin_before_rocm_62(node: Node, ctx: LintContext) -> None:
     if ctx.settings.target_rocm >= (6, 2, 0):
         return

@@ -1,0 +1,99 @@
+"""A detector's `names=` (lint/registry.py) lets the engine skip it on nodes whose name has none
+of the fragments: right only while the detector never reports on such a node. Checked here on
+every lint corpus input with every rule enabled: each filtered detector runs on every node its
+filter would skip, and must report nothing there.
+
+`python -m tests.test_detector_names FOLDER...` runs the same check over a real project."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from hipify_plus.filekinds import file_kind
+from hipify_plus.lint.context import CONTEXT_NODE_TYPES, LintContext
+from hipify_plus.lint.registry import Registered, detectors, node_name
+from hipify_plus.lint.settings import LintSettings
+from hipify_plus.parse import nodes_of_types, parse
+from hipify_plus.source import SourceFile
+from hipify_plus.testing import is_expected_output, load_fixture
+
+from .test_lint_corpus import INPUTS, LINT, settings_for
+
+
+def _filtered() -> list[Registered]:
+    return [i for i in detectors().all() if i.kind == "node" and i.names is not None]
+
+
+def hidden_reports(path: str, data: bytes, settings: LintSettings) -> list[str]:
+    """Where a filtered detector would have reported on a node its filter skips."""
+    tree = parse(data)
+    ctx = LintContext(SourceFile(path, data), tree, settings)
+    items = [i for i in _filtered() if any(settings.enabled(r, path) for r in i.emits)]
+    types = frozenset(t for i in items for t in i.node_types) | CONTEXT_NODE_TYPES
+    nodes = nodes_of_types(tree, types)
+    ctx.index_nodes(nodes, types)
+    problems = []
+    for node in nodes:
+        for item in items:
+            if node.type not in item.node_types or item.wants(node_name(node)):
+                continue
+            before = len(ctx.diagnostics)
+            try:
+                item.function(node, ctx)
+            except Exception:  # noqa: BLE001 - the engine's own tests cover failing detectors
+                continue
+            for diagnostic in ctx.diagnostics[before:]:
+                problems.append(
+                    f"{path}:{diagnostic.line}: {item.function.__module__}.{item.function.__name__} reported "
+                    f"{diagnostic.rule} on a {node.type} named {node_name(node)[:60]!r}, outside its names="
+                )
+            del ctx.diagnostics[before:]
+    return problems
+
+
+def test_some_detectors_are_filtered() -> None:
+    assert len(_filtered()) >= 40
+
+
+SOURCES = [p for p in INPUTS if file_kind(p.name) == "source"]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(LINT).as_posix())
+def test_names_filter_hides_no_finding(path: Path) -> None:
+    settings = replace(settings_for(load_fixture(path)), select=("ALL",))
+    assert hidden_reports(str(path), path.read_bytes(), settings) == []
+
+
+def test_hp705_filter_covers_its_table() -> None:
+    """HP705's `names=("hip",)` holds while every call rules/mappings/default_arguments.tsv
+    lists is HIP's."""
+    from hipify_plus.lint.detectors.compile.hp705_cuda_only_overload import default_arguments
+
+    assert all(name.startswith("hip") for name, _ in default_arguments())
+
+
+_REAL_SETTINGS = (
+    LintSettings(select=("ALL",)),
+    LintSettings(select=("ALL",), converted=True),
+    LintSettings(select=("ALL",), converted=True, target_rocm=(5, 2, 0)),
+    LintSettings(select=("ALL",), target_rocm=(7, 0, 0), arches=("gfx942", "gfx1100")),
+)
+
+
+def _main(folders: list[str]) -> int:
+    problems = []
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.is_file() and file_kind(path.name) == "source" and not is_expected_output(path):
+                for settings in _REAL_SETTINGS:
+                    problems += hidden_reports(str(path), path.read_bytes(), settings)
+    print("\n".join(problems) or "no finding hidden")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
