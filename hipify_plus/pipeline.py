@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from hipify_plus.data import data_dir
 from hipify_plus.diagnostics import Diagnostic
@@ -33,11 +33,16 @@ class ConvertRule:
 
     rule: str
     name: str
-    triggers: re.Pattern[bytes]
-    # each trigger alone, with the literals any match of it contains (hipify_plus/regex_literals.py)
-    parts: tuple[tuple[re.Pattern[bytes], Clauses], ...] = ()
+    # each trigger's pattern, with the literals any match of it contains (hipify_plus/regex_literals.py)
+    parts: tuple[tuple[bytes, Clauses], ...]
     device_only: bool = False  # `scope = "device"`: a trigger counts inside device function bodies only
     requires: tuple[bytes, ...] = ()  # `requires = [...]`: substrings the text must all contain too
+
+    @cached_property
+    def triggers(self) -> re.Pattern[bytes]:
+        """Every trigger in one pattern (compiled on first use, as each trigger alone is: most
+        runs never need most of them)."""
+        return re.compile(b"|".join(b"(?:%s)" % literal_first(t) for t, _ in self.parts))
 
     def wanted(self, text: bytes) -> bool:
         """Whether `text` matches a trigger (as `triggers.search` would say): per trigger, a
@@ -46,12 +51,15 @@ class ConvertRule:
         if not all(literal in text for literal in self.requires):
             return False
         if not self.device_only:
-            if not self.parts:
-                return self.triggers.search(text) is not None
-            return any(may_match(literals, text) and part.search(text) is not None for part, literals in self.parts)
+            return any(may_match(clauses, text) and _compiled(t).search(text) is not None for t, clauses in self.parts)
         if not any(may_match(literals, text) for _, literals in self.parts):
             return False
         return any(self.triggers.search(text, start, end) is not None for start, end in _device_bodies(text))
+
+
+@cache
+def _compiled(trigger: bytes) -> re.Pattern[bytes]:
+    return re.compile(literal_first(trigger))
 
 
 # the device-scoped rules ask of the same text in turn (bytes hash once, then the hash is kept)
@@ -65,7 +73,7 @@ def convert_rules() -> tuple[ConvertRule, ...]:
     rules = []
     for rule, entry in raw.items():
         triggers = [t.encode() for t in entry["triggers"]]
-        parts = tuple((re.compile(literal_first(t)), required_literals(t)) for t in triggers)
+        parts = tuple((t, required_literals(t)) for t in triggers)
         scope = entry.get("scope", "any")
         if scope not in ("any", "device"):
             raise ValueError(f"rules/convert.toml [{rule}]: scope must be 'any' or 'device', not {scope!r}")
@@ -73,7 +81,6 @@ def convert_rules() -> tuple[ConvertRule, ...]:
             ConvertRule(
                 rule,
                 names[rule],
-                re.compile(b"|".join(b"(?:%s)" % literal_first(t) for t in triggers)),
                 parts,
                 device_only=scope == "device",
                 requires=tuple(r.encode() for r in entry.get("requires", ())),
