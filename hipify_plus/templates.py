@@ -6,6 +6,7 @@ Source bytes go through surrogateescape so bytes that are not UTF-8 survive unch
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,35 @@ def _environment() -> jinja2.Environment:
         # Code templates render source text as it is; HTML templates escape every value.
         autoescape=lambda name: name is not None and name.endswith((".html.j2", ".svg.j2")),
         keep_trailing_newline=False,
+        bytecode_cache=_compiled_templates(),
     )
+
+
+def _compiled_templates() -> jinja2.BytecodeCache:
+    """jinja2 compiles a template to Python at every start (the report page: about 50 ms); the
+    compiled code is kept in the cache folder, as Python keeps its own, under a key of the
+    template's name and text (jinja2's), so an edited template is compiled again, in a folder of
+    this installation's (its environment's options are compiled in). Best effort: a cache folder
+    that cannot be written is compiled around."""
+    import jinja2
+
+    from hipify_plus.data import installation_fingerprint
+    from hipify_plus.fsutil import default_cache_dir, write_atomic
+
+    folder = default_cache_dir() / "templates" / installation_fingerprint()
+
+    class Compiled(jinja2.BytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                bucket.bytecode_from_string((folder / f"{bucket.key}.code").read_bytes())
+            except (OSError, ValueError, EOFError, TypeError):
+                bucket.reset()
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            with contextlib.suppress(OSError):
+                write_atomic(folder / f"{bucket.key}.code", bucket.bytecode_to_string())
+
+    return Compiled()
 
 
 def text(data: bytes) -> str:
