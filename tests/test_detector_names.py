@@ -1,7 +1,7 @@
 """A detector's `names=` (lint/registry.py) lets the engine skip it on nodes whose name has none
-of the fragments: right only while the detector never reports on such a node. Checked here on
-every lint corpus input with every rule enabled: each filtered detector runs on every node its
-filter would skip, and must report nothing there.
+of the fragments (a file detector: on files whose text has none): right only while the detector
+never reports there. Checked here on every lint corpus input with every rule enabled: each
+filtered detector runs on every node (or file) its filter would skip, and must report nothing.
 
 `python -m tests.test_detector_names FOLDER...` runs the same check over a real project."""
 
@@ -24,8 +24,8 @@ from hipify_plus.testing import is_expected_output, load_fixture
 from .test_lint_corpus import INPUTS, LINT, settings_for
 
 
-def _filtered() -> list[Registered]:
-    return [i for i in detectors().all() if i.kind == "node" and i.names is not None]
+def _filtered(kind: str = "node") -> list[Registered]:
+    return [i for i in detectors().all() if i.kind == kind and i.names is not None]
 
 
 def hidden_reports(path: str, data: bytes, settings: LintSettings) -> list[str]:
@@ -52,6 +52,20 @@ def hidden_reports(path: str, data: bytes, settings: LintSettings) -> list[str]:
                     f"{diagnostic.rule} on a {node.type} named {node_name(node)[:60]!r}, outside its names="
                 )
             del ctx.diagnostics[before:]
+    for item in _filtered("file"):
+        if not any(settings.enabled(r, path) for r in item.emits) or item.wants(data):
+            continue
+        before = len(ctx.diagnostics)
+        try:
+            item.function(ctx)
+        except Exception:  # noqa: BLE001 - the engine's own tests cover failing detectors
+            continue
+        problems += [
+            f"{path}:{d.line}: {item.function.__module__}.{item.function.__name__} reported {d.rule} "
+            "in a file without any of its names="
+            for d in ctx.diagnostics[before:]
+        ]
+        del ctx.diagnostics[before:]
     return problems
 
 

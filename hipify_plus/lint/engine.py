@@ -54,7 +54,7 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
                 except Exception as exc:  # noqa: BLE001 - one broken detector must not stop the others
                     _failed(function, exc, result, node)
         for item in registered.files:
-            if any(settings.enabled(r, path) for r in item.emits):
+            if any(settings.enabled(r, path) for r in item.emits) and item.wants(data):
                 _run(item.function, (ctx,), result)
         found = _compiled_on_amd(ctx.diagnostics, ctx)
         comments = [(n.start_byte, n.end_byte) for n in ctx.nodes({"comment"})]

@@ -12,7 +12,8 @@ A detector that cares about a few names says so with `names=`: fragments, one of
 node's name contains wherever the detector could report (an identifier's name is its text, a
 call's the text of what it calls, any other node's its whole text). The engine then calls it
 only on such nodes, and decides that once per distinct name (`Registered.wants`); the detector
-still makes its own exact check.
+still makes its own exact check. A file detector's `names=` are matched against the file's
+whole text.
 
     @detector("call_expression", emits=("HP515",), names=("clock",))
 
@@ -77,9 +78,15 @@ def detector(
     return register
 
 
-def file_detector(*, emits: tuple[str, ...]) -> Callable[[FileDetector], FileDetector]:
+def file_detector(
+    *, emits: tuple[str, ...], names: tuple[str, ...] | None = None
+) -> Callable[[FileDetector], FileDetector]:
+    """`names=`: fragments one of which the file's text contains wherever the detector could
+    report; on other files the engine does not call it."""
+    fragments = None if names is None else tuple(n.encode() for n in names)
+
     def register(function: FileDetector) -> FileDetector:
-        _REGISTERED.append(Registered(function, emits, (), "file"))
+        _REGISTERED.append(Registered(function, emits, (), "file", fragments))
         return function
 
     return register

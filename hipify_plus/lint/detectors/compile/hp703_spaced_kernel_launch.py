@@ -28,7 +28,7 @@ def _joined(data: bytes, start: int, end: int) -> Edit:
 
 
 # HP703
-@file_detector(emits=("HP703",))
+@file_detector(emits=("HP703",), names=("<<",))
 def spaced_kernel_launch(ctx: LintContext) -> None:
     data = ctx.data
     if b"<<" not in data:

@@ -95,7 +95,7 @@ def _only_blank_or_comments(data: bytes) -> bool:
 
 
 # HP704
-@file_detector(emits=("HP704",))
+@file_detector(emits=("HP704",), names=("operator",))
 def vector_operator_redefined(ctx: LintContext) -> None:
     if b"operator" not in ctx.data or not ctx.is_hip:
         return  # for nvcc these are the only definitions: nothing to do in CUDA code

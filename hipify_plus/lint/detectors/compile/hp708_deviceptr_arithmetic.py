@@ -192,7 +192,7 @@ def _integer_into_pointer(ctx: LintContext, types: DeviceptrTypes, value: Node, 
     )
 
 
-@file_detector(emits=("HP708",))
+@file_detector(emits=("HP708",), names=tuple(HANDLES))
 def deviceptr_arithmetic(ctx: LintContext) -> None:
     for type_name in HANDLES:
         if type_name.encode() in ctx.data:

@@ -21,7 +21,7 @@ _WHY = {
 }
 
 
-@file_detector(emits=("HP714",))
+@file_detector(emits=("HP714",), names=("CUDART_CB", "__grid_constant__"))
 def cuda_only_specifier(ctx: LintContext) -> None:
     if not ctx.is_hip:
         return

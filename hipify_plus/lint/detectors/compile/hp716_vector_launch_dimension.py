@@ -12,7 +12,7 @@ from hipify_plus.lint.registry import file_detector
 _VECTOR_TYPES = frozenset({"uint3", "HIP_vector_type<unsigned int, 3>"})
 
 
-@file_detector(emits=("HP716",))
+@file_detector(emits=("HP716",), names=("uint3", "HIP_vector_type"))
 def vector_launch_dimension(ctx: LintContext) -> None:
     if not ctx.is_hip:
         return

@@ -13,7 +13,7 @@ from hipify_plus.lint.registry import file_detector
 STANDARD_SUFFIXES = frozenset({"s", "sv"})  # std::string and std::string_view literals
 
 
-@file_detector(emits=("HP721",))
+@file_detector(emits=("HP721",), names=('"',))
 def literal_glued_to_macro(ctx: LintContext) -> None:
     if not ctx.is_hip:
         return

@@ -34,7 +34,7 @@ def _included(ctx: LintContext) -> set[str]:
     return found
 
 
-@file_detector(emits=("HP722",))
+@file_detector(emits=("HP722",), names=("thrust::",))
 def thrust_algorithm_header(ctx: LintContext) -> None:
     if not ctx.is_hip or b"thrust::" not in ctx.data:
         return

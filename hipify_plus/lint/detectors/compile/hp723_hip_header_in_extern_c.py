@@ -64,7 +64,7 @@ def _block_start(data: bytes, extern: int) -> int:
     return line
 
 
-@file_detector(emits=("HP723",))
+@file_detector(emits=("HP723",), names=('"C"',))
 def hip_header_in_extern_c(ctx: LintContext) -> None:
     data = ctx.data
     if not ctx.is_hip or b'"C"' not in data or b"include" not in data:

@@ -16,7 +16,7 @@ from hipify_plus.lint.registry import file_detector
 _QUALIFIER_THEN_ALIGNAS = re.compile(rb"\b(__shared__|__device__|__constant__|__managed__)(\s+)alignas\b\s*(?=\()")
 
 
-@file_detector(emits=("HP731",))
+@file_detector(emits=("HP731",), names=("alignas",))
 def space_qualifier_before_alignas(ctx: LintContext) -> None:
     if not ctx.is_hip:
         return

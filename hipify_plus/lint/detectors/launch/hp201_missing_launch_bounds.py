@@ -56,9 +56,12 @@ def _escaped_kernels(ctx: LintContext, names: set[str], launches: list[Launch]) 
             if args:
                 launch_spans.append((args[0].start_byte, args[0].end_byte))
     escaped: set[str] = set()
+    spelled = {name.encode("utf-8", "surrogateescape") for name in names}  # compared before decoding
     for identifier in ctx.nodes({"identifier"}):
+        if identifier.text not in spelled:
+            continue
         name = ctx.text(identifier)
-        if name not in names or name in escaped:
+        if name in escaped:
             continue
         if any(s <= identifier.start_byte and identifier.end_byte <= e for s, e in launch_spans):
             continue
@@ -80,7 +83,7 @@ def _escaped_kernels(ctx: LintContext, names: set[str], launches: list[Launch]) 
 
 
 # HP201
-@file_detector(emits=("HP201",))
+@file_detector(emits=("HP201",), names=("__global__",))
 def missing_launch_bounds(ctx: LintContext) -> None:
     candidates: dict[str, list[Node]] = {}
     for kernel in _kernel_definitions(ctx):

@@ -9,7 +9,7 @@ from hipify_plus.parse import Node
 
 
 # HP206
-@file_detector(emits=("HP206",))
+@file_detector(emits=("HP206",), names=("__maxnreg__",))
 def maxnreg_attribute(ctx: LintContext) -> None:
     if b"__maxnreg__" not in ctx.data:
         return

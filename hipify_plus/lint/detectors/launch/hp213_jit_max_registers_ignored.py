@@ -17,7 +17,7 @@ JIT_MAX_REGISTERS = frozenset(
 
 
 # HP213
-@file_detector(emits=("HP213",))
+@file_detector(emits=("HP213",), names=tuple(sorted(JIT_MAX_REGISTERS)))
 def jit_max_registers_ignored(ctx: LintContext) -> None:
     if not any(name.encode() in ctx.data for name in JIT_MAX_REGISTERS):
         return

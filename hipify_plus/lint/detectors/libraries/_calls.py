@@ -76,6 +76,8 @@ def _names(ctx: LintContext) -> frozenset[str]:
 
 def _uses(ctx: LintContext, prefix: str) -> bool:
     """True if the file names an identifier with this library prefix (`miopen`, `rocblas_`...)."""
+    if prefix.encode() not in ctx.data:
+        return False  # no name of the file can start with it: its names are not collected
     return any(name.startswith(prefix) for name in _names(ctx))
 
 

@@ -101,7 +101,7 @@ def _find_fix(call: _Call, ctx: LintContext, applicability: str | None = None) -
 
 
 # HP301
-@file_detector(emits=("HP301",))
+@file_detector(emits=("HP301",), names=("Convolution",))
 def convolution_without_find(ctx: LintContext) -> None:
     calls = cudnn_calls(ctx)
     for call in calls:

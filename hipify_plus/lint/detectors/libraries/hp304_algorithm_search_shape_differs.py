@@ -142,7 +142,7 @@ def _read_only(node: Node) -> bool:
 
 
 # HP304
-@file_detector(emits=("HP304",))
+@file_detector(emits=("HP304",), names=("miopenConvAlgoPerf_t",))
 def cudnn_perf_field_on_miopen_result(ctx: LintContext) -> None:
     """`perf.algo` on a `miopenConvAlgoPerf_t`, which names the field by direction."""
     perf_names = {

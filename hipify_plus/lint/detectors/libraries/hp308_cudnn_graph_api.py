@@ -14,7 +14,7 @@ _BACKEND_UNMAPPED = frozenset(
 
 
 # HP308
-@file_detector(emits=("HP308",))
+@file_detector(emits=("HP308",), names=("cudnn_frontend", "cudnnBackend", "miopenBackend"))
 def cudnn_graph_api(ctx: LintContext) -> None:
     for include in ctx.nodes({"preproc_include"}):
         path = include.child_by_field_name("path")

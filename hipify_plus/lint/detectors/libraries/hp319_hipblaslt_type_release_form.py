@@ -194,7 +194,7 @@ def _bias_type_value(node: Node, ctx: LintContext) -> None:
     )
 
 
-@file_detector(emits=("HP319",))
+@file_detector(emits=("HP319",), names=("hipblasLt",))
 def hipblaslt_status_in_rocblas_code(ctx: LintContext) -> None:
     """--roc turns cublasStatus_t into rocblas_status, but hipBLASLt returns hipblasStatus_t: a status
     check shared by cuBLAS and cuBLASLt calls stops compiling (llm.c's cublasCheck)."""

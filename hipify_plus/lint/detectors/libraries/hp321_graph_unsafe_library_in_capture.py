@@ -20,7 +20,7 @@ _CAPTURE_END = frozenset({"cudaStreamEndCapture", "hipStreamEndCapture", "cuStre
 
 
 # HP321
-@file_detector(emits=("HP321",))
+@file_detector(emits=("HP321",), names=("BeginCapture",))
 def graph_unsafe_library_in_capture(ctx: LintContext) -> None:
     calls = _calls(ctx)
     begins = [c for c in calls if c.name in _CAPTURE_BEGIN]

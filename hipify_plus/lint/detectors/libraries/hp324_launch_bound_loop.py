@@ -79,7 +79,7 @@ def _message(found: LoopAnalysis) -> str:
 
 
 # HP324
-@file_detector(emits=("HP324",))
+@file_detector(emits=("HP324",), names=("for", "while", "do"))
 def launch_bound_loop(ctx: LintContext) -> None:
     if not ctx.launches and _QUOTED_INCLUDE.search(ctx.data) is None:
         return  # no launch here, and no project header that could hold one

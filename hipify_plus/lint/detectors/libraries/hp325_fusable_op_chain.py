@@ -58,7 +58,7 @@ def _later_in_function(ctx: LintContext, after: Node) -> list[tuple[Node, str, l
 
 
 # HP325
-@file_detector(emits=("HP325",))
+@file_detector(emits=("HP325",), names=("ConvolutionForward", "convolution_forward", "gemm", "Gemm"))
 def fusable_op_chain(ctx: LintContext) -> None:
     for call in _calls(ctx):
         if call.name in _CONV_OUTPUT and len(call.args) == (12 if call.name.startswith("hipify_plus") else 13):

@@ -194,7 +194,7 @@ def _intrinsics_block(ctx: LintContext) -> Edit | None:
 
 
 # HP503
-@file_detector(emits=("HP503",))
+@file_detector(emits=("HP503",), names=("__", "_block"))
 def missing_intrinsic(ctx: LintContext) -> None:
     if b"__" not in ctx.data and b"_block" not in ctx.data:
         return

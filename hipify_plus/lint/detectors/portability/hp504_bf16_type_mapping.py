@@ -97,7 +97,7 @@ def bf16_type_mapping(node: Node, ctx: LintContext) -> None:
 
 
 # HP504
-@file_detector(emits=("HP504",))
+@file_detector(emits=("HP504",), names=("bfloat16",))
 def cuda_bf16_in_cuda_source(ctx: LintContext) -> None:
     if ctx.settings.target_rocm < (6, 0, 0) or b"bfloat16" not in ctx.data:
         return

@@ -33,7 +33,7 @@ def _summary(plan: WmmaPlan, ctx: LintContext) -> str:
 
 
 # HP506
-@file_detector(emits=("HP506",))
+@file_detector(emits=("HP506",), names=("mma.h", "nvcuda"))
 def wmma_without_hip_support(ctx: LintContext) -> None:
     if b"mma.h" not in ctx.data and b"nvcuda" not in ctx.data:
         return

@@ -81,7 +81,7 @@ def wmma_tile_per_32_threads(node: Node, ctx: LintContext) -> None:
 
 
 # HP508
-@file_detector(emits=("HP508",))
+@file_detector(emits=("HP508",), names=("nvcuda", "mma.h"))
 def wmma_launch_not_ported(ctx: LintContext) -> None:
     """A launch of a WMMA kernel whose host side (block size, grid math, warp-size query) the
     port cannot prove: reported at the launch, with what to change."""

@@ -81,7 +81,7 @@ def _cooperative_launch_fix(launch: Node, config: list[Node], ctx: LintContext) 
 
 
 # HP511
-@file_detector(emits=("HP511",))
+@file_detector(emits=("HP511",), names=("this_grid", "grid_group"))
 def grid_sync_without_cooperative_launch(ctx: LintContext) -> None:
     if b"this_grid" not in ctx.data and b"grid_group" not in ctx.data:
         return

@@ -10,7 +10,7 @@ from hipify_plus.parse import Node
 
 
 # HP106
-@file_detector(emits=("HP106",))
+@file_detector(emits=("HP106",), names=("warpSize",))
 def warp_size_as_constant(ctx: LintContext) -> None:
     # Identifiers are the most frequent nodes: look for the name in the bytes first.
     for node in _identifiers(ctx, "warpSize"):

@@ -14,7 +14,7 @@ WAVEFRONT_MACROS = frozenset({"__AMDGCN_WAVEFRONT_SIZE", "__AMDGCN_WAVEFRONT_SIZ
 
 
 # HP107
-@file_detector(emits=("HP107",))
+@file_detector(emits=("HP107",), names=("__AMDGCN_WAVEFRONT_SIZE",))
 def wavefront_size_macro(ctx: LintContext) -> None:
     if b"__AMDGCN_WAVEFRONT_SIZE" not in ctx.data:
         return

@@ -14,7 +14,7 @@ from hipify_plus.parse import Node
 
 
 # HP108
-@file_detector(emits=("HP108",))
+@file_detector(emits=("HP108",), names=("tiled_partition", "thread_block_tile"))
 def tile_size_vs_wavefront(ctx: LintContext) -> None:
     if b"tiled_partition" not in ctx.data and b"thread_block_tile" not in ctx.data:
         return
