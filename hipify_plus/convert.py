@@ -369,7 +369,7 @@ def convert(
         else:
             fresh.append(i)
 
-    with Workers(settings.jobs, len(fresh)) as workers:
+    with Workers(settings.jobs, [len(sources[i][1]) for i in fresh]) as workers:
         translated = workers.map(_guarded_translate, [call(i, frozenset()) for i in fresh])
         for finished, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
             if progress is not None:

@@ -62,7 +62,7 @@ _R = TypeVar("_R")
 
 
 def _results(jobs: list[Job], workers: int, function: Callable[[Job], _R]) -> Iterator[_R]:
-    with Workers(workers, len(jobs), lambda: _import_detectors(jobs)) as pool:
+    with Workers(workers, [len(data) for _, data, _, _ in jobs], lambda: _import_detectors(jobs)) as pool:
         yield from pool.map(function, jobs)
 
 
