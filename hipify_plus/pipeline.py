@@ -52,7 +52,7 @@ class ConvertRule:
             return False
         if not self.device_only:
             return any(may_match(clauses, text) and _compiled(t).search(text) is not None for t, clauses in self.parts)
-        if not any(may_match(literals, text) for _, literals in self.parts):
+        if not any(may_match(clauses, text) for _, clauses in self.parts):
             return False
         return any(self.triggers.search(text, start, end) is not None for start, end in _device_bodies(text))
 

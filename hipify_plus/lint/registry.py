@@ -48,10 +48,11 @@ class Registered:
     emits: tuple[str, ...]
     node_types: tuple[str, ...] = ()
     kind: str = "node"  # node | file | build
-    names: tuple[bytes, ...] | None = None  # `names=`: one of these occurs in the node's name
+    names: tuple[bytes, ...] | None = None  # `names=`: one occurs in the node's name (a file's text)
 
     def wants(self, name: bytes) -> bool:
-        """Whether the detector may report on a node of this name (`node_name`)."""
+        """Whether the detector may report on a node of this name (`node_name`), or a file
+        detector in a file of this text."""
         return self.names is None or any(fragment in name for fragment in self.names)
 
 
