@@ -5,7 +5,6 @@ convert's trigger check with prefilters answers exactly what the combined trigge
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,7 @@ from hipify_plus.regex_literals import literal_first, may_match, required_litera
 ROOT = Path(__file__).resolve().parent.parent
 # rules/convert.toml's triggers as written (convert compiles them through literal_first); those
 # with a look-behind, which the generator below cannot satisfy, are checked on the corpus only
-TRIGGERS = sorted(
-    {
-        t.encode()
-        for entry in tomllib.loads((ROOT / "rules" / "convert.toml").read_text()).values()
-        for t in entry["triggers"]
-    }
-)
+TRIGGERS = sorted({t for r in convert_rules() for t, _ in r.parts})
 GENERATED = [t for t in TRIGGERS if b"(?<" not in t]
 PATTERNS = [
     rb"\bhip(?:EventCreate|GraphInstantiate)\s*\(",

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from hipify_plus.cuda.declarations import lookup
-from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macros
+from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macro_values, header_macros
 from hipify_plus.cuda.preprocessor import AmdBuild, file_macros, inactive_on_amd
 from hipify_plus.cuda.syntax import (
     base_name,
@@ -194,6 +194,12 @@ class LintContext:
         return amd_header_facts(self.source.path, self.project_includes, self.settings.target_rocm)
 
     @cached_property
+    def header_macro_values(self) -> dict[str, frozenset[str]]:
+        """The object-like macros of the project headers this file includes, with the value
+        texts an AMD build compiles (cuda/includes.py `header_macro_values`)."""
+        return header_macro_values(self.source.path, self.project_includes, self.settings.target_rocm)
+
+    @cached_property
     def project_names(self) -> frozenset[str]:
         """Macros, typedefs and functions the project headers this file includes define where an
         AMD build compiles them: a CUDA name among them is the project's own port of it."""
@@ -276,6 +282,16 @@ class LintContext:
         self.diagnostics.append(make_diagnostic(self.source, rule_id, start, end, message, fix, **data))
 
     # -- constants ------------------------------------------------------------------------
+
+    @cached_property
+    def defines(self) -> dict[str, list[Node]]:
+        """The file's object-like #defines by name, each name's in file order."""
+        found: dict[str, list[Node]] = {}
+        for node in self.nodes({"preproc_def"}):
+            name = node.child_by_field_name("name")
+            if name is not None:
+                found.setdefault(self.text(name), []).append(node)
+        return found
 
     @cached_property
     def constants(self) -> dict[str, int]:

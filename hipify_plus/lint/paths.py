@@ -28,7 +28,7 @@ from hipify_plus.fsutil import (
 )
 from hipify_plus.lint.cache import LintCache, Reads
 from hipify_plus.lint.settings import LintSettings
-from hipify_plus.pool import Workers, worker_count
+from hipify_plus.pool import Workers
 
 
 @dataclass
@@ -133,15 +133,14 @@ def lint_paths(
             continue
         run.sources[display] = data
         items.append((item.path, display, data))
-    workers = worker_count(jobs)
     defined = frozenset().union(*(defined_macros(data) for _, _, data in items))
     if defined:
         settings = replace(settings, project_macros=settings.project_macros | defined)
     jobs_of = [(display, data, settings, fix) for _, display, data in items]
     if cache_dir is None or fix is not None or settings.precise:
-        results: Iterator[JobResult] = _results(jobs_of, workers, guarded_lint_job)
+        results: Iterator[JobResult] = _results(jobs_of, jobs, guarded_lint_job)
     else:
-        results = iter(_cached_results(jobs_of, workers, LintCache(cache_dir, settings)))
+        results = iter(_cached_results(jobs_of, jobs, LintCache(cache_dir, settings)))
     for (path, display, data), (diagnostics, fixed, internal, stopped, applied) in zip(items, results, strict=True):
         run.diagnostics += diagnostics
         run.internal += [f"{display}: {e}" for e in internal]

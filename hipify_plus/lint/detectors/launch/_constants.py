@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from hipify_plus.cuda.includes import header_macro_values
 from hipify_plus.lint.context import LintContext
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -40,34 +39,15 @@ def _macro_value(ctx: LintContext, name: str, seen: frozenset[str] = frozenset()
     None unless every such definition gives the same value."""
     if name in seen:
         return None
-    texts = [ctx.text(value) for node, value in _defines(ctx).get(name, ()) if not ctx.inactive_on_amd(node)]
+    texts = [
+        ctx.text(value)
+        for node in ctx.defines.get(name, ())
+        if (value := node.child_by_field_name("value")) is not None and not ctx.inactive_on_amd(node)
+    ]
     if not texts and ctx.project_includes:
-        texts = sorted(_header_values(ctx).get(name, ()))
+        texts = sorted(ctx.header_macro_values.get(name, ()))
     values = {_fold_text(ctx, text, seen | {name}) for text in texts}
     return values.pop() if len(values) == 1 else None
-
-
-def _defines(ctx: LintContext) -> dict[str, list[tuple[Node, Node]]]:
-    """The file's object-like #defines by name: (directive, value) in file order (once per file:
-    a kernel's block size and every launch ask)."""
-    found: dict[str, list[tuple[Node, Node]]] | None = ctx.__dict__.get("_launch_defines")
-    if found is None:
-        found = {}
-        for node in ctx.nodes({"preproc_def"}):
-            macro, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if macro is not None and value is not None:
-                found.setdefault(ctx.text(macro), []).append((node, value))
-        ctx.__dict__["_launch_defines"] = found
-    return found
-
-
-def _header_values(ctx: LintContext) -> dict[str, frozenset[str]]:
-    """`header_macro_values` of this file's project includes, followed once per file."""
-    found: dict[str, frozenset[str]] | None = ctx.__dict__.get("_launch_header_values")
-    if found is None:
-        found = header_macro_values(ctx.source.path, ctx.project_includes, ctx.settings.target_rocm)
-        ctx.__dict__["_launch_header_values"] = found
-    return found
 
 
 def _int(ctx: LintContext, node: Node | None) -> int | None:

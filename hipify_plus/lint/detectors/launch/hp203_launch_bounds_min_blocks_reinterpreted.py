@@ -51,11 +51,7 @@ def _platform_definitions(ctx: LintContext, name: str) -> tuple[Node, Node] | Li
     """For a macro defined once per platform under `#if defined(__HIP_PLATFORM_AMD__) ... #else`:
     its (AMD, other) preproc_arg nodes. False if `name` has other #defines (chosen some other
     way); None if it has no #define here."""
-    definitions = [
-        n
-        for n in ctx.nodes({"preproc_def"})
-        if (d := n.child_by_field_name("name")) is not None and ctx.text(d) == name
-    ]
+    definitions = ctx.defines.get(name, [])
     if len(definitions) < 2:
         return None
     if len(definitions) != 2:

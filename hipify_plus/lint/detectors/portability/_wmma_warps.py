@@ -118,10 +118,8 @@ def _macro_text(ctx: LintContext, name: str) -> str | None:
     """The text of an object-like #define written once in the file."""
     values = {
         re.sub(r"/\*.*?\*/|//[^\n]*", " ", ctx.text(value), flags=re.DOTALL).strip()
-        for node in ctx.nodes({"preproc_def"})
-        if (macro := node.child_by_field_name("name")) is not None
-        and ctx.text(macro) == name
-        and (value := node.child_by_field_name("value")) is not None
+        for node in ctx.defines.get(name, ())
+        if (value := node.child_by_field_name("value")) is not None
     }
     return values.pop() if len(values) == 1 else None
 
