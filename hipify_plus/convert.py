@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hipify_plus import __version__
 from hipify_plus.data import installation_fingerprint
@@ -41,6 +41,9 @@ from hipify_plus.positions import line_diff_edits, place_back
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import IncludeRenames, TranslateOptions
 from hipify_plus.translate.hipify_perl import HipifyPerlError, run_hipify_perl
+
+if TYPE_CHECKING:
+    from hipify_plus.source_facts import SourceFacts
 
 CACHE_NAME = ".hipify-plus-cache.json"
 RENAMES = {".cu": ".hip"}
@@ -70,6 +73,9 @@ class ConvertSettings:
     use_cache: bool = True
     jobs: int = 0
     hipify_perl: tuple[str, ...] | None = None  # the command, when --engine hipify-perl
+    # work out each source's kernels and device lines for the report, from the renamer's parse
+    # of it (hipify_plus/source_facts.py; the built-in engine only)
+    source_facts: bool = False
 
 
 @dataclass
@@ -85,6 +91,7 @@ class FileOutcome:
     positions: PositionMap = field(default_factory=PositionMap, repr=False, compare=False)
     # a `cached` file's output differs from its input (what its status was when it was written)
     cached_changed: bool = False
+    facts: SourceFacts | None = field(default=None, repr=False, compare=False)  # with source_facts
 
 
 @dataclass
@@ -185,12 +192,22 @@ def plan(
 
 
 def _translate_job(
-    path: str, data: bytes, options: TranslateOptions, names: frozenset[str], hipify_perl: tuple[str, ...] | None
+    path: str,
+    data: bytes,
+    options: TranslateOptions,
+    names: frozenset[str],
+    hipify_perl: tuple[str, ...] | None,
+    facts: bool = False,
 ) -> dict[str, Any]:
     diagnostics: list[Diagnostic]
+    found: dict[str, Any] | None = None
     if hipify_perl is None:
         result = translate(SourceFile(path, data), options, names)
         diagnostics, positions = result.diagnostics, result.positions
+        if facts:
+            from hipify_plus.source_facts import source_facts
+
+            found = source_facts(path, data, result.tree).to_json()
     else:
         # hipify-perl says nothing about what it changed: a line diff of its output is its round
         # of edits, so that our findings on its output land on the user's lines
@@ -208,6 +225,7 @@ def _translate_job(
         "touched": sorted(result.touched),
         "rewritten": sorted(result.rewritten),
         "names": sorted(names),
+        **({"facts": found} if found is not None else {}),
     }
 
 
@@ -240,6 +258,7 @@ def _settings_key(settings: ConvertSettings) -> str:
             "options": options,
             "engine": list(settings.hipify_perl) if settings.hipify_perl else "builtin",
             "rename": [settings.rename, settings.header_suffix],
+            "source_facts": settings.source_facts,
         },
         sort_keys=True,
         default=str,
@@ -341,7 +360,7 @@ def convert(
 
     as_header = included_sources(project_graph()) if includes_a_source(d for _, d in sources) else set()
 
-    def call(i: int, names: frozenset[str]) -> tuple[Any, ...]:
+    def call(i: int, names: frozenset[str], facts: bool) -> tuple[Any, ...]:
         item, data = sources[i]
         options = settings.options
         if item.cache_key in as_header:
@@ -349,7 +368,7 @@ def convert(
         if renamed:
             folder = posixpath.dirname(item.relative)
             options = replace(options, include_renames=IncludeRenames(renamed, folder))
-        return (str(item.found.path), data, options, names, settings.hipify_perl)
+        return (str(item.found.path), data, options, names, settings.hipify_perl, facts)
 
     results: dict[int, dict[str, Any]] = {}
     failures: dict[int, str] = {}
@@ -370,7 +389,7 @@ def convert(
             fresh.append(i)
 
     with Workers(settings.jobs, [len(sources[i][1]) for i in fresh]) as workers:
-        translated = workers.map(_guarded_translate, [call(i, frozenset()) for i in fresh])
+        translated = workers.map(_guarded_translate, [call(i, frozenset(), settings.source_facts) for i in fresh])
         for finished, (i, result) in enumerate(zip(fresh, translated, strict=True), start=1):
             if progress is not None:
                 progress(finished, len(fresh))
@@ -382,13 +401,15 @@ def convert(
         again = [
             i for i, r in results.items() if sorted(names[i].intersection(r.get("rewritten", ()))) != r.get("names", [])
         ]
-        calls = [call(i, names[i].intersection(results[i]["touched"])) for i in again]
+        calls = [call(i, names[i].intersection(results[i]["touched"]), False) for i in again]
         for i, result in zip(again, workers.map(_guarded_translate, calls), strict=True):
             if isinstance(result, Exception):
                 failures[i] = str(result)
                 results.pop(i)
             else:
                 result["defs"] = results[i]["defs"]
+                if "facts" in results[i]:  # of the input, which this round read again
+                    result["facts"] = results[i]["facts"]
                 results[i] = result
 
     for i, (item, data) in enumerate(sources):
@@ -406,6 +427,7 @@ def convert(
             "renamed": result.get("renamed", 0),
             "rewritten": tuple(result.get("rewritten", ())),
             "positions": _positions(result.get("positions")),
+            "facts": _facts(result.get("facts")),
         }
         if "text" not in result:  # from the cache, still valid
             outcome = FileOutcome(display, str(item.destination), "cached", kept, **done)
@@ -424,7 +446,8 @@ def convert(
                 "as_header": item.cache_key in as_header,
                 **{
                     k: result[k]
-                    for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names", "positions")
+                    for k in ("renamed", "diagnostics", "defs", "touched", "rewritten", "names", "positions", "facts")
+                    if k in result
                 },
             }
 
@@ -462,6 +485,15 @@ def _positions(raw: object) -> PositionMap:
         return PositionMap.from_json(raw)
     except ValueError:
         return PositionMap()
+
+
+def _facts(raw: object) -> SourceFacts | None:
+    """A job's or a cache entry's source facts (None without, or when damaged)."""
+    if raw is None:
+        return None
+    from hipify_plus.source_facts import SourceFacts
+
+    return SourceFacts.from_json(raw)
 
 
 def _visible_names(

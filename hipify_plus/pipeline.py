@@ -126,7 +126,8 @@ def translate(
         project_macros=frozenset(project_names),
         library_releases=options.library_releases,
     )
-    tree = reparse(renamed.tree, source.data, output, renamed.edits) if renamed.tree is not None else None
+    # from a copy: the input's own parse stays as it was, for whoever reads the result's `tree`
+    tree = reparse(renamed.tree.copy(), source.data, output, renamed.edits) if renamed.tree is not None else None
     outcome = lint_and_fix(_as_source_path(source.path), output, settings, Applicability.SAFE, tree)
     positions = PositionMap.of_rounds([renamed.edits, *outcome.edits])
     placed = [place_back(d, positions, source) for d in outcome.result.diagnostics]
@@ -134,7 +135,7 @@ def translate(
     kept = [d for d in renamed.diagnostics if not _superseded(d, replaced)]
     diagnostics = sorted([*kept, *placed], key=lambda d: (d.start, d.rule))
     return replace(
-        renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed), positions=positions, tree=None
+        renamed, output=outcome.data, diagnostics=diagnostics, fixed=dict(outcome.fixed), positions=positions
     )
 
 

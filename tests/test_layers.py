@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
     {"parse", "mappings", "diagnostics"},
     {"cuda", "amd", "buildsys", "rewrite", "include_graph", "positions"},
     {"translate", "lint"},
-    {"pipeline"},
+    {"pipeline", "source_facts"},
     {"convert"},
     {"check", "resources"},
     {"report"},

@@ -29,8 +29,6 @@ from hipify_plus.registry import get_rule
 from hipify_plus.report.effort import RESOLUTIONS, EffortModel, Priced, load_effort_model, resolution_of, single_token
 from hipify_plus.report.kernels import (
     KernelSection,
-    ParsedSources,
-    device_code_lines,
     device_variant,
     estimate_sources,
     estimated_kernels,
@@ -41,6 +39,7 @@ from hipify_plus.report.paths import display_path, relative_text, report_root, r
 from hipify_plus.report.workspace import converted_tree, remove_others
 from hipify_plus.resources.measure import MeasureSettings, Unit
 from hipify_plus.source import SourceFile
+from hipify_plus.source_facts import ParsedSources
 from hipify_plus.translate.engine import TranslateOptions
 from hipify_plus.versions import format_version
 
@@ -422,6 +421,7 @@ def build_report(
                 jobs=jobs,
                 max_file_size=max_file_size,
                 exclude=lint_settings.exclude,
+                source_facts=settings.check is None,  # for the estimated kernels and the effort
             ),
         )
         if kept:
@@ -485,7 +485,8 @@ def build_report(
                 for d in checked.diagnostics
                 if lint_settings.enabled(d.rule, d.path)
             ]
-        parsed = ParsedSources()  # the user's files, parsed once for the kernels and the effort
+        # the user's files' kernels and device lines, from convert's workers where they sent them
+        parsed = ParsedSources({o.input: o.facts for o in conversion.outcomes if o.facts is not None})
         kernels, measured = _kernels(
             conversion.outcomes, checked, settings, lint_settings, paths, jobs, problems, scrub, parsed
         )
@@ -620,7 +621,7 @@ def _bounded(
         summary.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
         build = model.build if summary.kind == "build" and (summary.status == "converted" or summary.findings) else 0.0
         if summary.kind == "source" and model.verify:
-            summary.device_lines = device_code_lines(path, data, parsed)
+            summary.device_lines = parsed.device_lines(path, data)
         verify = summary.device_lines * model.verify
         summary.uncapped += build + verify
         summary.bound = model.bound(summary.lines)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_plus.diagnostics import Diagnostic
-from hipify_plus.lint.context import Kernel, LintContext
+from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import parse
 from hipify_plus.pool import worker_count
@@ -27,6 +27,7 @@ from hipify_plus.resources.measure import Measurement, MeasureSettings, Row, Uni
 from hipify_plus.resources.nvcc import CudaCompileError, CudaUsage, cuda_usage
 from hipify_plus.resources.occupancy import ARCHES, register_cap
 from hipify_plus.source import SourceFile
+from hipify_plus.source_facts import KernelDefinition, ParsedSources
 
 MEASURED, ESTIMATED = "measured", "estimate"
 # A static estimate counts per-thread state; the compiler adds about this many VGPRs for
@@ -150,43 +151,10 @@ def sort_rows(rows: list[KernelRow], arches: tuple[str, ...]) -> list[KernelRow]
     )
 
 
-class ParsedSources:
-    """The user's files parsed once each (with their kernel definitions, launch bounds as
-    written), shared by the report's kernel section and its effort estimate."""
-
-    def __init__(self) -> None:
-        self._files: dict[str, tuple[bytes, dict[str, Kernel], LintContext] | None] = {}
-
-    def context(self, path: str) -> tuple[bytes, dict[str, Kernel], LintContext] | None:
-        if path not in self._files:
-            try:
-                data = Path(path).read_bytes()
-            except OSError:
-                self._files[path] = None
-            else:
-                context = LintContext(SourceFile(path, data), parse(data), LintSettings())
-                self._files[path] = (data, context.kernels, context)
-        return self._files[path]
-
-    def kernel(self, path: str, name: str) -> tuple[bytes, Kernel] | None:
-        found = self.context(path)
-        if found is None or name not in found[1]:
-            return None
-        return found[0], found[1][name]
-
-
-def _bounds(definition: tuple[bytes, Kernel] | None) -> tuple[str, int | None]:
-    """The launch bounds as written, and the threads they allow (None: not a constant)."""
-    if definition is None:
-        return "", None
-    data, kernel = definition
-    if kernel.launch_bounds is None:
-        return "", DEFAULT_THREADS
-    text = " ".join(
-        data[kernel.launch_bounds.start_byte : kernel.launch_bounds.end_byte].decode("utf-8", "replace").split()
-    )
-    threads = kernel.bounds[0] if kernel.bounds and kernel.bounds[0] else None
-    return text, threads
+def _threads(kernel: KernelDefinition) -> int | None:
+    """The threads a kernel's launch bounds allow: the compiler's default without any, None when
+    they are not a constant."""
+    return kernel.threads if kernel.bounds else DEFAULT_THREADS
 
 
 def _flags(row: KernelRow, min_occupancy: int, max_spills: int) -> list[str]:
@@ -274,7 +242,8 @@ def _measured_row(
     row: Row, definitions: ParsedSources, proposal: Any, settings: MeasureSettings, max_spills: int
 ) -> KernelRow:
     u = row.usage
-    bounds, threads = _bounds(definitions.kernel(row.original, base_name(row.kernel)))
+    definition = definitions.kernel(row.original, base_name(row.kernel))
+    bounds, threads = (definition.bounds, _threads(definition)) if definition is not None else ("", None)
     model = ARCHES.get(u.arch)
     result = KernelRow(
         row.kernel,
@@ -357,24 +326,19 @@ def estimated_kernels(
                 counted.setdefault(base_name(readable), []).append((readable, usage))
     definitions = parsed if parsed is not None else ParsedSources()
     for file in files:
-        found = definitions.context(file)
+        found = definitions.facts(file)
         if found is None:
             continue
-        data, kernels, context = found
-        for name, kernel in kernels.items():
-            line = kernel.node.start_point[0] + 1
-            bounds, threads = _bounds((data, kernel))
+        for kernel in found.kernels:
             instances: list[tuple[str, int, int, str, CudaUsage | None]] = [
                 (readable, usage.registers, usage.smem, f"nvcc {sm}: {usage.registers} registers", usage)
-                for readable, usage in counted.get(name, [])
+                for readable, usage in counted.get(kernel.name, [])
             ]
             if not instances:
-                from hipify_plus.lint.detectors.launch._registers import register_estimate
-
-                words = register_estimate(context, kernel.node).words
+                words = kernel.state_words
                 instances = [
                     (
-                        name,
+                        kernel.name,
                         words + STATIC_OVERHEAD,
                         0,
                         f"static: ~{words} words of per-thread state + {STATIC_OVERHEAD}",
@@ -383,19 +347,19 @@ def estimated_kernels(
                 ]
             for readable, registers, smem, basis, measured in instances:
                 for arch in arches:
-                    guess = estimate(arch, registers, smem, threads)
+                    guess = estimate(arch, registers, smem, _threads(kernel))
                     if guess is None:
                         continue
                     row = KernelRow(
                         readable,
                         file,
-                        line,
+                        kernel.line,
                         arch,
                         vgpr=registers,
                         occupancy=guess.occupancy,
                         lds=smem,
                         cuda=measured,
-                        bounds=bounds,
+                        bounds=kernel.bounds,
                         cap=guess.cap,
                         basis=basis,
                     )
@@ -429,22 +393,6 @@ def estimate_sources(rows: list[KernelRow], sm: str, nvcc: str | None) -> str:
 
 def _kernels(count: int) -> str:
     return f"{count} kernel{'s' if count != 1 else ''}"
-
-
-def device_code_lines(path: str, data: bytes, parsed: ParsedSources | None = None) -> int:
-    """Lines of the bodies of the file's __global__ and __device__ functions (definitions as
-    written, templates included): the code that has to be built, run and compared on AMD."""
-    found = parsed.context(path) if parsed is not None else None
-    if found is not None and found[0] == data:
-        context = found[2]
-    else:
-        context = LintContext(SourceFile(path, data), parse(data), LintSettings())
-    lines = 0
-    for node in context.nodes({"function_definition"}):
-        space = context.execution_space(node)
-        if "__global__" in space or "__device__" in space:
-            lines += node.end_point[0] - node.start_point[0] + 1
-    return lines
 
 
 DEVICE_ROUNDS = 3  # compile, empty the failing host functions, again: at most this often

@@ -150,7 +150,7 @@ class TranslationResult:
     # `output`'s offsets mapped back to the input's through every step's edits (the renames,
     # then each round of rewrites)
     positions: PositionMap = field(default_factory=PositionMap, repr=False, compare=False)
-    tree: Tree | None = field(default=None, repr=False, compare=False)  # the input's parse (edited away by reparse)
+    tree: Tree | None = field(default=None, repr=False, compare=False)  # the input's parse
 
     def changed(self, original: bytes) -> bool:
         return self.output != original
