@@ -21,7 +21,7 @@ from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
 from hipify_plus.positions import place_back
-from hipify_plus.regex_literals import Clauses, literal_first, may_match, required_literals
+from hipify_plus.regex_literals import Clauses, TextLiterals, literal_first, may_match, required_literals
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
@@ -44,15 +44,19 @@ class ConvertRule:
         runs never need most of them)."""
         return re.compile(b"|".join(b"(?:%s)" % literal_first(t) for t, _ in self.parts))
 
-    def wanted(self, text: bytes) -> bool:
+    def wanted(self, text: bytes, literals: TextLiterals | None = None) -> bool:
         """Whether `text` matches a trigger (as `triggers.search` would say): per trigger, a
         substring check first and the pattern only where the check passes; with `device_only`,
-        a match must lie in one of `device_bodies(text)`."""
-        if not all(literal in text for literal in self.requires):
+        a match must lie in one of `device_bodies(text)`. `literals`: the substring checks of
+        every rule asked of this text, shared."""
+        present = literals if literals is not None else TextLiterals(text)
+        if not all(literal in present for literal in self.requires):
             return False
         if not self.device_only:
-            return any(may_match(clauses, text) and _compiled(t).search(text) is not None for t, clauses in self.parts)
-        if not any(may_match(clauses, text) for _, clauses in self.parts):
+            return any(
+                may_match(clauses, present) and _compiled(t).search(text) is not None for t, clauses in self.parts
+            )
+        if not any(may_match(clauses, present) for _, clauses in self.parts):
             return False
         return any(self.triggers.search(text, start, end) is not None for start, end in _device_bodies(text))
 
@@ -111,7 +115,10 @@ def translate(
     """Convert one file: renames, then the rewrites its renamed text calls for."""
     renamed = rename(source, options, project_names, table)
     output = renamed.output
-    wanted = tuple(r.rule for r in convert_rules() if r.rule not in options.disabled_rewrites and r.wanted(output))
+    literals = TextLiterals(output)
+    wanted = tuple(
+        r.rule for r in convert_rules() if r.rule not in options.disabled_rewrites and r.wanted(output, literals)
+    )
     if not wanted:
         return renamed
     from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it

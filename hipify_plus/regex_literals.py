@@ -41,9 +41,39 @@ def required_literals(pattern: bytes | str) -> Clauses:
     return tuple(sorted(kept, key=lambda c: (_score(c), sorted(c)), reverse=True))
 
 
-def may_match(clauses: Clauses, text: bytes) -> bool:
+def may_match(clauses: Clauses, text: bytes | TextLiterals) -> bool:
     """False only when some clause has none of its literals in `text`: the pattern cannot match."""
     return all(any(lit in text for lit in clause) for clause in clauses)
+
+
+_WORD = re.compile(rb"\w+")
+
+
+class TextLiterals:
+    """`literal in text` for the many literals of many patterns asked of one text, each answered
+    once. A literal of word characters only (`\\w`: ASCII letters, digits, `_`) lies inside one
+    run of them, so it is looked up among the text's distinct runs, joined: a few kilobytes where
+    the text has tens (a file names the same identifiers over and over). Other literals are
+    looked up in the text."""
+
+    __slots__ = ("text", "_words", "_known")
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+        self._words: bytes | None = None
+        self._known: dict[bytes, bool] = {}
+
+    def __contains__(self, literal: bytes) -> bool:
+        found = self._known.get(literal)
+        if found is None:
+            if literal and _WORD.fullmatch(literal) is not None:
+                if self._words is None:
+                    self._words = b"\0".join(set(_WORD.findall(self.text)))
+                found = literal in self._words
+            else:
+                found = literal in self.text
+            self._known[literal] = found
+        return found
 
 
 _LEADING_WORD = re.compile(rb"\\b([A-Za-z_]\w*)")

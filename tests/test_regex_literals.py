@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hipify_plus.lexer import device_bodies
 from hipify_plus.pipeline import convert_rules
-from hipify_plus.regex_literals import literal_first, may_match, required_literals
+from hipify_plus.regex_literals import TextLiterals, literal_first, may_match, required_literals
 
 ROOT = Path(__file__).resolve().parent.parent
 # rules/convert.toml's triggers as written (convert compiles them through literal_first); those
@@ -59,6 +59,19 @@ def test_convert_triggers_with_prefilters_answer_as_the_combined_patterns() -> N
             if rule.device_only:  # a match inside a device function body (a superset of them)
                 expected = any(rule.triggers.search(text, a, b) is not None for a, b in device_bodies(text))
             assert rule.wanted(text) == expected, (rule.rule, text[:80])
+
+
+def test_text_literals_answer_as_substring_checks() -> None:
+    literals = sorted({lit for r in convert_rules() for _, clauses in r.parts for c in clauses for lit in c})
+    literals += [b"", b"a_b", b"ab", b"b c", b"_", b"9", b"\xc3\xa9", b"x\xc3"]
+    texts = [p.read_bytes() for p in sorted((ROOT / "corpus").rglob("*.cu"))]
+    texts += [b"", b"a_b c", b"ab\0c", b"caf\xc3\xa9 x\xc3\xa9", b"__shfl_sync(0u, v, 9)"]
+    assert len(literals) > 100 and len(texts) > 100
+    for text in texts:
+        present = TextLiterals(text)
+        for literal in literals:
+            assert (literal in present) == (literal in text), (literal, text[:60])
+            assert (literal in present) == (literal in text)  # asked again: the kept answer
 
 
 def test_device_scoped_trigger_sees_device_bodies_only() -> None:
