@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hipify_plus.cuda.declarations import lookup
 from hipify_plus.cuda.includes import HeaderFacts, amd_header_facts, header_macro_values, header_macros
@@ -27,9 +27,11 @@ from hipify_plus.lexer import used_only_to_launch
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node, Tree, nodes_of_types
-from hipify_plus.parse.clang import ClangFacts
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
+
+if TYPE_CHECKING:  # libclang's reader is imported only by the runs that ask for it (--precise)
+    from hipify_plus.parse.clang import ClangFacts
 
 Span = Node | tuple[int, int]
 
@@ -149,6 +151,8 @@ class LintContext:
         first question); None without it, and the rules then read the text alone."""
         if not self.settings.precise:
             return None
+        from hipify_plus.parse.clang import ClangFacts
+
         settings = self.settings
         return ClangFacts(
             self.source.path, self.data, settings.clang_flags_for(self.source.path), settings.clang_units()
