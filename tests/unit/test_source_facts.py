@@ -20,10 +20,17 @@ FOLDERS = [CORPUS / "translate", CORPUS / "report", CORPUS / "resources", CORPUS
 
 def _converted_facts(folder: Path, out: Path) -> dict[str, SourceFacts | None]:
     settings = ConvertSettings(
-        options=TranslateOptions(rocm_version=(5, 7, 0)), output=out, copy_others=False, use_cache=False, jobs=1, source_facts=True
+        options=TranslateOptions(rocm_version=(5, 7, 0)),
+        output=out,
+        copy_others=False,
+        use_cache=False,
+        jobs=1,
+        source_facts=True,
     )
     outcomes = convert([folder], settings).outcomes
-    return {o.input: o.facts for o in outcomes if o.status in ("changed", "unchanged") and file_kind(o.input) == "source"}
+    return {
+        o.input: o.facts for o in outcomes if o.status in ("changed", "unchanged") and file_kind(o.input) == "source"
+    }
 
 
 def test_workers_facts_match_a_fresh_parse(tmp_path: Path) -> None:
