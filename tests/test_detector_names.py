@@ -82,6 +82,41 @@ def test_names_filter_hides_no_finding(path: Path) -> None:
     assert hidden_reports(str(path), path.read_bytes(), settings) == []
 
 
+def test_dispatch_calls_what_each_filter_wants() -> None:
+    """The engine's per-name choice (one search for any fragment first, then each detector's
+    own filter) is each detector's `wants`, in registration order, on every corpus name."""
+    from hipify_plus.lint.engine import _Dispatch
+
+    by_type = detectors().by_node_type
+    names: dict[str, set[bytes]] = {t: set() for t in by_type}
+    for path in INPUTS:
+        tree = parse(path.read_bytes())
+        for node in nodes_of_types(tree, frozenset(by_type)):
+            names[node.type].add(node_name(node))
+    checked = 0
+    for node_type, items in by_type.items():
+        if all(i.names is None for i in items):
+            continue
+        dispatch = _Dispatch(items)
+        for name in sorted(names[node_type]) + [b"", b"x", *(f for i in items for f in i.names or ())]:
+            node = _Named(node_type, name)
+            expected = tuple(i.function for i in items if i.wants(name))
+            assert dispatch.for_node(node) == expected, (node_type, name)  # type: ignore[arg-type]
+            assert dispatch.for_node(node) == expected  # type: ignore[arg-type] # remembered
+            checked += 1
+    assert checked > 1000
+
+
+class _Named:
+    """What `node_name` reads of a node other than a call: its type and its text."""
+
+    def __init__(self, node_type: str, text: bytes) -> None:
+        self.type, self.text = node_type, text
+
+    def child_by_field_name(self, _: str) -> None:
+        return None
+
+
 def test_hp705_filter_covers_its_table() -> None:
     """HP705's `names=("hip",)` holds while every call rules/mappings/default_arguments.tsv
     lists is HIP's."""

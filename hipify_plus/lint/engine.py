@@ -127,12 +127,19 @@ class _Dispatch:
         self.functions: tuple[NodeDetector, ...] = tuple(i.function for i in items)
         self.unfiltered = all(i.names is None for i in items)
         self._memo: dict[bytes, tuple[NodeDetector, ...]] = {}
+        # most names hold no fragment at all: one search over all of them says so
+        fragments = sorted({f for i in items for f in i.names or ()}, key=lambda f: (-len(f), f))
+        self._any_fragment = re.compile(b"|".join(re.escape(f) for f in fragments)) if fragments else None
+        self._without_fragment = tuple(i.function for i in items if i.names is None)
 
     def for_node(self, node: Node) -> tuple[NodeDetector, ...]:
         name = node_name(node)
         found = self._memo.get(name)
         if found is None:
-            found = tuple(i.function for i in self.items if i.wants(name))
+            if self._any_fragment is not None and self._any_fragment.search(name) is None:
+                found = self._without_fragment
+            else:
+                found = tuple(i.function for i in self.items if i.wants(name))
             if len(name) <= self._MEMO_NAME_BYTES:
                 self._memo[name] = found
         return found

@@ -10,12 +10,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
-from hipify_plus.cuda.includes import defined_macros
+from hipify_plus.cuda.includes import defined_macros, parsed_header
 from hipify_plus.diagnostics import Diagnostic
 from hipify_plus.edits import Applicability
-from hipify_plus.filekinds import file_kind
+from hipify_plus.filekinds import file_kind, is_header
 from hipify_plus.files import walk
 from hipify_plus.fsutil import (
     DEFAULT_MAX_FILE_SIZE,
@@ -29,6 +29,9 @@ from hipify_plus.fsutil import (
 from hipify_plus.lint.cache import LintCache, Reads
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.pool import Workers
+
+if TYPE_CHECKING:  # tree-sitter is not imported by a run the cache answers
+    from hipify_plus.parse import Tree
 
 
 @dataclass
@@ -50,10 +53,21 @@ def _lint_job(
     from hipify_plus.lint.engine import lint, lint_and_fix  # not imported by a run the cache answers
 
     if fix is None:
-        result = lint(display, data, settings)
+        result = lint(display, data, settings, _shared_parse(display, data))
         return result.diagnostics, None, result.internal_errors, "", Counter()
     outcome = lint_and_fix(display, data, settings, fix)
     return outcome.result.diagnostics, outcome.data, outcome.result.internal_errors, outcome.stopped, outcome.fixed
+
+
+def _shared_parse(path: str, data: bytes) -> Tree | None:
+    """A header's parse as the files that include it read it (cuda/includes.py `parsed_header`,
+    one per process), so that a header is parsed once whether it is linted or included first;
+    None for other files, or when the header on disk is not `data`. Never for a fix: fixing
+    reparses from the tree it is given, which would edit the shared one."""
+    if not is_header(path):
+        return None
+    parsed = parsed_header(path)
+    return parsed.tree if parsed is not None and parsed.data == data else None
 
 
 Job = tuple[str, bytes, LintSettings, Applicability | None]
