@@ -82,6 +82,27 @@ def test_names_filter_hides_no_finding(path: Path) -> None:
     assert hidden_reports(str(path), path.read_bytes(), settings) == []
 
 
+def test_a_file_needs_only_the_detector_modules_its_text_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of one file imports only the detector modules rules/detector_index.json says its
+    text can use (lint/engine.py `_modules_for`): the same findings as with every module, on
+    every lint corpus input with every rule on."""
+    from hipify_plus.lint import engine, registry
+
+    skipped = 0
+    for path in INPUTS:
+        settings = replace(settings_for(load_fixture(path)), select=("ALL",))
+        data = path.read_bytes()
+        monkeypatch.setattr(registry, "_ALL_IMPORTED", [])  # as in a process that imported none yet
+        needed = engine._modules_for(file_kind(path.name), data, settings)
+        assert needed is not None
+        skipped += len(registry.current_index()) - len(needed)
+        found = engine.lint(str(path), data, settings).diagnostics
+        monkeypatch.setattr(registry, "_ALL_IMPORTED", [True])
+        assert engine._modules_for(file_kind(path.name), data, settings) is None
+        assert found == engine.lint(str(path), data, settings).diagnostics, path
+    assert skipped > 20 * len(INPUTS)  # most files need well under half of the modules
+
+
 def test_dispatch_calls_what_each_filter_wants() -> None:
     """The engine's per-name choice (one search for any fragment first, then each detector's
     own filter) is each detector's `wants`, in registration order, on every corpus name."""

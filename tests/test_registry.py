@@ -11,6 +11,7 @@ from hipify_plus.lint.registry import detectors
 from hipify_plus.registry import FIX_AVAILABILITY, SEVERITIES, all_rules
 from hipify_plus.testing import load_fixture
 
+from .conftest import ROOT
 from .test_lint_corpus import INPUTS, settings_for
 
 FAMILY_PREFIX = {
@@ -160,3 +161,42 @@ def test_no_detector_module_over_400_lines() -> None:
     assert not too_long, f"detector modules over {MAX_DETECTOR_MODULE_LINES} lines: {too_long}"
     split = sorted(p for p in LONG_DETECTOR_MODULES if lengths.get(p, 0) <= MAX_DETECTOR_MODULE_LINES)
     assert not split, f"{split} are split or short now: remove them from LONG_DETECTOR_MODULES"
+
+
+def test_detector_index_is_current() -> None:
+    """rules/detector_index.json is what tools/gen_detector_index.py writes from the code now."""
+    import importlib.util
+
+    from hipify_plus.data import data_dir
+    from hipify_plus.lint.registry import INDEX, _saved_index
+
+    spec = importlib.util.spec_from_file_location("gen_detector_index", ROOT / "tools" / "gen_detector_index.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    saved = (data_dir("rules") / INDEX).read_text(encoding="utf-8")
+    assert saved == generator.index_text(), "run: python tools/gen_detector_index.py"
+    assert _saved_index() is not None
+
+
+def test_a_stale_detector_index_imports_everything(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from hipify_plus.lint import registry
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    index = registry.current_index()
+    index.pop(next(iter(index)))  # a module added since it was written
+    (rules / registry.INDEX).write_text(json.dumps(index), encoding="utf-8")
+    monkeypatch.setattr("hipify_plus.data.data_dir", lambda name: tmp_path / name)
+    registry._saved_index.cache_clear()
+    monkeypatch.setattr(registry, "_ALL_IMPORTED", [])
+    try:
+        assert registry._saved_index() is None
+        assert registry.modules_needed(True, b"int main() {}") is None
+        (rules / registry.INDEX).write_text("{", encoding="utf-8")
+        registry._saved_index.cache_clear()
+        assert registry.modules_needed(True, b"int main() {}") is None
+    finally:
+        registry._saved_index.cache_clear()

@@ -14,10 +14,11 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
-from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors, node_name
+from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors, modules_needed, node_name
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
 from hipify_plus.parse import Node, Tree, error_count, nodes_of_types, parse, reparse
+from hipify_plus.parse.launch_tokens import join_launch_tokens
 from hipify_plus.registry import get_rule
 from hipify_plus.source import SourceFile
 
@@ -36,7 +37,7 @@ def lint(path: str, data: bytes, settings: LintSettings, tree: Tree | None = Non
     kind = file_kind(path)
     source = SourceFile(path, data)
     result = LintResult()
-    registered = _detectors_for(tuple(settings.select))
+    registered = _detectors_for(tuple(settings.select), _modules_for(kind, data, settings))
     if kind == "source":
         tree = tree if tree is not None else parse(data)
         ctx = LintContext(source, tree, settings)
@@ -100,20 +101,36 @@ def _compiled_on_amd(found: list[Diagnostic], ctx: LintContext) -> list[Diagnost
 
 
 @cache
-def _detectors_for(select: tuple[str, ...]) -> Detectors:
+def _detectors_for(select: tuple[str, ...], modules: frozenset[str] | None = None) -> Detectors:
     """The detectors a selection can enable, decided once per selection (convert lints each file
     with the few rules its text calls for): the families it names (all for ALL or no match),
-    and where it lists exact rule ids only, those rules' detectors, the others not imported."""
+    and where it lists exact rule ids only, those rules' detectors, the others not imported.
+    `modules`: only the detector modules a file needs (`_modules_for`)."""
     if "ALL" in select:
-        return detectors(None)
+        return detectors(None, None, modules)
     from hipify_plus.registry import matches, rule_families
 
     families = rule_families()
     chosen = frozenset(family for rule_id, family in families.items() if matches(rule_id, select))
     if not chosen:
-        return detectors(None)
+        return detectors(None, None, modules)
     exact = frozenset(select) if all(s in families for s in select) else None
-    return detectors(chosen, exact)
+    return detectors(chosen, exact, modules)
+
+
+def _modules_for(kind: str | None, data: bytes, settings: LintSettings) -> frozenset[str] | None:
+    """The detector modules a file needs, where that spares importing the others (a run of one
+    file or a few): modules whose detectors cannot report on it (no names= fragment in it) are
+    left out. None (every module of the selection) when they are all imported already, and for
+    a selection of exact rule ids, which imports only those rules' modules anyway."""
+    from hipify_plus.registry import rule_families
+
+    if kind is None or (settings.select and all(s in rule_families() for s in settings.select)):
+        return None
+    if kind != "source":
+        return modules_needed(False, b"")
+    joined = join_launch_tokens(data)  # the text node names are read from (spaced `<< <` joined)
+    return modules_needed(True, data if joined == data else data + b"\0" + joined)
 
 
 class _Dispatch:

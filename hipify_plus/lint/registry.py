@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from hipify_plus.lint.context import BuildContext, LintContext
@@ -116,7 +116,18 @@ class Detectors:
         return list(seen.values())
 
 
+PACKAGE = "hipify_plus.lint.detectors"
 _RULE_MODULE = re.compile(r"hp(\d+)_")  # hp503_missing_intrinsic.py registers HP503's detectors only
+
+
+def _selected_module(name: str, families: frozenset[str] | None, rules: frozenset[str] | None) -> bool:
+    """Whether the detector module `name` (a family module or a family's rule module) may hold
+    detectors of these families and rules."""
+    parts = name[len(PACKAGE) + 1 :].split(".")
+    if families is not None and parts[0] not in families:
+        return False
+    rule = _RULE_MODULE.match(parts[-1]) if len(parts) > 1 else None
+    return rules is None or len(parts) == 1 or (rule is not None and f"HP{rule[1]}" in rules)
 
 
 def _import_family(name: str, is_package: bool, rules: frozenset[str] | None) -> None:
@@ -129,38 +140,135 @@ def _import_family(name: str, is_package: bool, rules: frozenset[str] | None) ->
             importlib.import_module(f"{name}.{module.name}")
 
 
+_ALL_IMPORTED: list[bool] = []  # [True] once every detector module is imported
+
+
 @cache
-def detectors(families: frozenset[str] | None = None, rules: frozenset[str] | None = None) -> Detectors:
+def detectors(
+    families: frozenset[str] | None = None, rules: frozenset[str] | None = None, modules: frozenset[str] | None = None
+) -> Detectors:
     """Import the detector modules (each named after its rule family; all of them unless
     `families` narrows it) and index what they registered. `rules` (exact ids) narrows it to
     the detectors that may emit one of them, importing in a family package only those rules'
-    modules (a package has one module per rule, named after it)."""
-    package = importlib.import_module("hipify_plus.lint.detectors")
-    for module in pkgutil.iter_modules(package.__path__):
-        if families is None or module.name in families:
-            _import_family(f"{package.__name__}.{module.name}", module.ispkg, rules)
-    wanted = None if families is None else {f"{package.__name__}.{f}" for f in families}
+    modules (a package has one module per rule, named after it). `modules` (from
+    `modules_needed`) narrows it to the detectors of those modules, and imports no other.
+    Detectors are listed module by module, in the order of the modules' names, whatever order
+    they were imported in."""
+    package = importlib.import_module(PACKAGE)
+    if modules is not None:
+        for name in sorted(modules):
+            if _selected_module(name, families, rules):
+                importlib.import_module(name)
+    else:
+        for module in pkgutil.iter_modules(package.__path__):
+            if families is None or module.name in families:
+                _import_family(f"{PACKAGE}.{module.name}", module.ispkg, rules)
+        if families is None and rules is None:
+            _ALL_IMPORTED[:] = [True]
+    wanted = None if families is None else {f"{PACKAGE}.{f}" for f in families}
 
     def chosen_item(item: Registered) -> bool:
         """A family is a module, or a package with one module per rule."""
         if rules is not None and rules.isdisjoint(item.emits):
             return False
-        if wanted is None:
-            return True
         module = item.function.__module__
-        return module in wanted or module.rpartition(".")[0] in wanted
+        if modules is not None and module not in modules:
+            return False
+        return wanted is None or module in wanted or module.rpartition(".")[0] in wanted
 
+    order = {id(item): index for index, item in enumerate(_REGISTERED)}
+    chosen = sorted((i for i in _REGISTERED if chosen_item(i)), key=lambda i: (i.function.__module__, order[id(i)]))
     by_type: dict[str, list[Registered]] = {}
-    for item in _REGISTERED:
-        if not chosen_item(item):
-            continue
+    for item in chosen:
         if item.kind == "node":
             for node_type in item.node_types:
                 by_type.setdefault(node_type, []).append(item)
-    chosen = [i for i in _REGISTERED if chosen_item(i)]
     return Detectors(
         by_node_type={k: tuple(v) for k, v in by_type.items()},
         files=tuple(i for i in chosen if i.kind == "file"),
         builds=tuple(i for i in chosen if i.kind == "build"),
         node_types=frozenset(by_type),
     )
+
+
+# -- the module index ---------------------------------------------------------------------
+# rules/detector_index.json says, per detector module, what its detectors look at, so that a
+# run of one file imports only the modules that file needs (the others' names= fragments are
+# not in it). tools/gen_detector_index.py writes it; tests/test_registry.py checks it is current.
+
+INDEX = "detector_index.json"
+
+
+def _modules_on_disk() -> set[str]:
+    """Every detector module there is: a family module, or a rule module of a family package."""
+    package = importlib.import_module(PACKAGE)
+    found = set()
+    for family in pkgutil.iter_modules(package.__path__):
+        if not family.ispkg:
+            found.add(f"{PACKAGE}.{family.name}")
+            continue
+        for module in pkgutil.iter_modules([f"{package.__path__[0]}/{family.name}"]):
+            if _RULE_MODULE.match(module.name):
+                found.add(f"{PACKAGE}.{family.name}.{module.name}")
+    return found
+
+
+def current_index() -> dict[str, dict[str, object]]:
+    """The index as the code registers it now (every detector module imported): per module,
+    `source` (the names= fragments of its node and file detectors, sorted; null when one of
+    them has none, so any source file needs it) and `build` (it has a build detector)."""
+    detectors()
+    index: dict[str, dict[str, object]] = {m: {"source": [], "build": False} for m in _modules_on_disk()}
+    for item in _REGISTERED:
+        entry = index.setdefault(item.function.__module__, {"source": [], "build": False})
+        if item.kind == "build":
+            entry["build"] = True
+        elif item.names is None or entry["source"] is None:
+            entry["source"] = None
+        else:
+            fragments = cast("list[str]", entry["source"])
+            entry["source"] = sorted({*fragments, *(f.decode() for f in item.names)})
+    return dict(sorted(index.items()))
+
+
+@dataclass(frozen=True)
+class _Indexed:
+    fragments: tuple[bytes, ...] | None  # None: every source file needs the module
+    build: bool
+
+
+@cache
+def _saved_index() -> dict[str, _Indexed] | None:
+    """rules/detector_index.json, if it is readable and lists the detector modules there are
+    (a module added or removed since it was written: None, and everything is imported)."""
+    import json
+
+    from hipify_plus.data import data_dir
+
+    try:
+        raw = json.loads((data_dir("rules") / INDEX).read_text(encoding="utf-8"))
+        saved = {
+            module: _Indexed(None if e["source"] is None else tuple(f.encode() for f in e["source"]), bool(e["build"]))
+            for module, e in raw.items()
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return saved if set(saved) == _modules_on_disk() else None
+
+
+def modules_needed(source: bool, text: bytes) -> frozenset[str] | None:
+    """The detector modules a file needs: for a source file (`text`: the text its tree is of),
+    those with a node or file detector without names= or with a fragment in the text; for a
+    build file, those with a build detector. None when every module is imported already, or
+    there is no usable index (then everything is)."""
+    if _ALL_IMPORTED:
+        return None
+    index = _saved_index()
+    if index is None:
+        return None
+    if not source:
+        return frozenset(m for m, e in index.items() if e.build)
+    from hipify_plus.regex_literals import TextLiterals
+
+    present = TextLiterals(text)
+    return frozenset(m for m, e in index.items() if e.fragments is None or any(f in present for f in e.fragments))
