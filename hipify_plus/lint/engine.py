@@ -14,7 +14,15 @@ from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Applicability, Edit, apply_fixes
 from hipify_plus.filekinds import file_kind
 from hipify_plus.lint.context import CONTEXT_NODE_TYPES, BuildContext, LintContext
-from hipify_plus.lint.registry import Detectors, NodeDetector, Registered, detectors, modules_needed, node_name
+from hipify_plus.lint.registry import (
+    Detectors,
+    NodeDetector,
+    Registered,
+    all_imported,
+    detectors,
+    modules_needed,
+    node_name,
+)
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
 from hipify_plus.parse import Node, Tree, error_count, nodes_of_types, parse, reparse
@@ -114,7 +122,7 @@ def _detectors_for(select: tuple[str, ...], modules: frozenset[str] | None = Non
     chosen = frozenset(family for rule_id, family in families.items() if matches(rule_id, select))
     if not chosen:
         return detectors(None, None, modules)
-    exact = frozenset(select) if all(s in families for s in select) else None
+    exact = frozenset(select) if _exact_rules(select) else None
     return detectors(chosen, exact, modules)
 
 
@@ -123,14 +131,21 @@ def _modules_for(kind: str | None, data: bytes, settings: LintSettings) -> froze
     file or a few): modules whose detectors cannot report on it (no names= fragment in it) are
     left out. None (every module of the selection) when they are all imported already, and for
     a selection of exact rule ids, which imports only those rules' modules anyway."""
-    from hipify_plus.registry import rule_families
-
-    if kind is None or (settings.select and all(s in rule_families() for s in settings.select)):
+    if kind is None or all_imported() or _exact_rules(tuple(settings.select)):
         return None
     if kind != "source":
         return modules_needed(False, b"")
     joined = join_launch_tokens(data)  # the text node names are read from (spaced `<< <` joined)
     return modules_needed(True, data if joined == data else data + b"\0" + joined)
+
+
+@cache
+def _exact_rules(select: tuple[str, ...]) -> bool:
+    """The selection lists rule ids only (convert's rewrites: a few rules per file)."""
+    from hipify_plus.registry import rule_families
+
+    families = rule_families()
+    return bool(select) and all(s in families for s in select)
 
 
 class _Dispatch:

@@ -220,7 +220,9 @@ def current_index() -> dict[str, dict[str, object]]:
     detectors()
     index: dict[str, dict[str, object]] = {m: {"source": [], "build": False} for m in _modules_on_disk()}
     for item in _REGISTERED:
-        entry = index.setdefault(item.function.__module__, {"source": [], "build": False})
+        if item.function.__module__ not in index:
+            continue  # registered from outside the detector package: never imported by name
+        entry = index[item.function.__module__]
         if item.kind == "build":
             entry["build"] = True
         elif item.names is None or entry["source"] is None:
@@ -254,6 +256,11 @@ def _saved_index() -> dict[str, _Indexed] | None:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return saved if set(saved) == _modules_on_disk() else None
+
+
+def all_imported() -> bool:
+    """Every detector module is imported already (a pool's parent imports them before it forks)."""
+    return bool(_ALL_IMPORTED)
 
 
 def modules_needed(source: bool, text: bytes) -> frozenset[str] | None:
