@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -159,6 +160,9 @@ def detectors(
         for name in sorted(modules):
             if _selected_module(name, families, rules):
                 importlib.import_module(name)
+        index = _saved_index()
+        if index is not None and all(m in sys.modules for m in index):
+            _ALL_IMPORTED[:] = [True]  # the files so far needed them all: later ones need not ask
     else:
         for module in pkgutil.iter_modules(package.__path__):
             if families is None or module.name in families:

@@ -157,8 +157,18 @@ def _declared_block_size(ctx: LintContext, declaration: Node, name: str) -> int 
 
 
 def _block_size(ctx: LintContext, launch: Launch) -> int | None:
+    """The threads per block a launch asks for, if a constant says (HP201 and HP202 both ask:
+    worked out once per launch of a file)."""
     if launch.threads is not None or len(launch.config) < 2:
         return launch.threads
+    known: dict[int, tuple[Launch, int | None]] = vars(ctx).setdefault("_launch_block_sizes", {})
+    entry = known.get(id(launch))
+    if entry is None or entry[0] is not launch:  # the entry holds its launch: an id is not reused
+        entry = known[id(launch)] = (launch, _written_block_size(ctx, launch))
+    return entry[1]
+
+
+def _written_block_size(ctx: LintContext, launch: Launch) -> int | None:
     block = launch.config[1]
     if block.type == "identifier":
         local = _local_block_size(ctx, block)
