@@ -92,12 +92,12 @@ def test_a_file_needs_only_the_detector_modules_its_text_names(monkeypatch: pyte
     for path in INPUTS:
         settings = replace(settings_for(load_fixture(path)), select=("ALL",))
         data = path.read_bytes()
-        monkeypatch.setattr(registry, "_ALL_IMPORTED", [])  # as in a process that imported none yet
+        monkeypatch.setattr(engine, "pending_index", registry._saved_index)  # as if none were imported
         needed = engine._modules_for(file_kind(path.name), data, settings)
         assert needed is not None
         skipped += len(registry.current_index()) - len(needed)
         found = engine.lint(str(path), data, settings).diagnostics
-        monkeypatch.setattr(registry, "_ALL_IMPORTED", [True])
+        monkeypatch.setattr(engine, "pending_index", registry.pending_index)  # all imported, as here
         assert engine._modules_for(file_kind(path.name), data, settings) is None
         assert found == engine.lint(str(path), data, settings).diagnostics, path
     assert skipped > 20 * len(INPUTS)  # most files need well under half of the modules

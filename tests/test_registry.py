@@ -191,12 +191,12 @@ def test_a_stale_detector_index_imports_everything(tmp_path, monkeypatch: pytest
     (rules / registry.INDEX).write_text(json.dumps(index), encoding="utf-8")
     monkeypatch.setattr("hipify_plus.data.data_dir", lambda name: tmp_path / name)
     registry._saved_index.cache_clear()
-    monkeypatch.setattr(registry, "_ALL_IMPORTED", [])
     try:
         assert registry._saved_index() is None
-        assert registry.modules_needed(True, b"int main() {}") is None
+        assert registry.pending_index() is None
         (rules / registry.INDEX).write_text("{", encoding="utf-8")
         registry._saved_index.cache_clear()
-        assert registry.modules_needed(True, b"int main() {}") is None
+        assert registry._saved_index() is None
+        assert registry.pending_index() is None
     finally:
         registry._saved_index.cache_clear()

@@ -18,10 +18,10 @@ from hipify_plus.lint.registry import (
     Detectors,
     NodeDetector,
     Registered,
-    all_imported,
     detectors,
     modules_needed,
     node_name,
+    pending_index,
 )
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.lint.suppressions import apply_suppressions, parse_suppressions, unknown_codes
@@ -131,12 +131,15 @@ def _modules_for(kind: str | None, data: bytes, settings: LintSettings) -> froze
     file or a few): modules whose detectors cannot report on it (no names= fragment in it) are
     left out. None (every module of the selection) when they are all imported already, and for
     a selection of exact rule ids, which imports only those rules' modules anyway."""
-    if kind is None or all_imported() or _exact_rules(tuple(settings.select)):
+    if kind is None or _exact_rules(tuple(settings.select)):
+        return None
+    index = pending_index()
+    if index is None:
         return None
     if kind != "source":
-        return modules_needed(False, b"")
+        return modules_needed(index, False, b"")
     joined = join_launch_tokens(data)  # the text node names are read from (spaced `<< <` joined)
-    return modules_needed(True, data if joined == data else data + b"\0" + joined)
+    return modules_needed(index, True, data if joined == data else data + b"\0" + joined)
 
 
 @cache

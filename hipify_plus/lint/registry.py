@@ -141,9 +141,6 @@ def _import_family(name: str, is_package: bool, rules: frozenset[str] | None) ->
             importlib.import_module(f"{name}.{module.name}")
 
 
-_ALL_IMPORTED: list[bool] = []  # [True] once every detector module is imported
-
-
 @cache
 def detectors(
     families: frozenset[str] | None = None, rules: frozenset[str] | None = None, modules: frozenset[str] | None = None
@@ -160,15 +157,10 @@ def detectors(
         for name in sorted(modules):
             if _selected_module(name, families, rules):
                 importlib.import_module(name)
-        index = _saved_index()
-        if index is not None and all(m in sys.modules for m in index):
-            _ALL_IMPORTED[:] = [True]  # the files so far needed them all: later ones need not ask
     else:
         for module in pkgutil.iter_modules(package.__path__):
             if families is None or module.name in families:
                 _import_family(f"{PACKAGE}.{module.name}", module.ispkg, rules)
-        if families is None and rules is None:
-            _ALL_IMPORTED[:] = [True]
     wanted = None if families is None else {f"{PACKAGE}.{f}" for f in families}
 
     def chosen_item(item: Registered) -> bool:
@@ -262,21 +254,18 @@ def _saved_index() -> dict[str, _Indexed] | None:
     return saved if set(saved) == _modules_on_disk() else None
 
 
-def all_imported() -> bool:
-    """Every detector module is imported already (a pool's parent imports them before it forks)."""
-    return bool(_ALL_IMPORTED)
-
-
-def modules_needed(source: bool, text: bytes) -> frozenset[str] | None:
-    """The detector modules a file needs: for a source file (`text`: the text its tree is of),
-    those with a node or file detector without names= or with a fragment in the text; for a
-    build file, those with a build detector. None when every module is imported already, or
-    there is no usable index (then everything is)."""
-    if _ALL_IMPORTED:
-        return None
+def pending_index() -> dict[str, _Indexed] | None:
+    """The module index while a module it lists is not imported yet; None once they all are (a
+    pool's parent imports them before it forks; a process that linted file after file may have
+    come to need them all), or when there is no usable index (then everything is imported)."""
     index = _saved_index()
-    if index is None:
-        return None
+    return None if index is None or all(m in sys.modules for m in index) else index
+
+
+def modules_needed(index: dict[str, _Indexed], source: bool, text: bytes) -> frozenset[str]:
+    """The detector modules of `index` a file needs: for a source file (`text`: the text its tree
+    is of), those with a node or file detector without names= or with a fragment in the text;
+    for a build file, those with a build detector."""
     if not source:
         return frozenset(m for m, e in index.items() if e.build)
     from hipify_plus.regex_literals import TextLiterals

@@ -32,21 +32,18 @@ def release(ctx: LintContext) -> str:
     return f"ROCm {format_version(ctx.settings.target_rocm)}"
 
 
-def object_macros(ctx: LintContext) -> dict[str, str]:
-    """`#define NAME VALUE` in this file, NAME -> VALUE (the last definition wins)."""
-    store = ctx.__dict__.setdefault("_blas_macros", None)
-    if store is None:
-        store = {}
-        for node in ctx.nodes({"preproc_def"}):
-            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if name is not None:
-                store[ctx.text(name)] = ctx.text(value).strip() if value is not None else ""
-        ctx.__dict__["_blas_macros"] = store
-    return store
+def _macro_value(ctx: LintContext, name: str) -> str | None:
+    """The value of this file's `#define NAME VALUE` (the last definition wins; '' for an empty
+    one), None if the file has none."""
+    definitions = ctx.defines.get(name)
+    if not definitions:
+        return None
+    value = definitions[-1].child_by_field_name("value")
+    return ctx.text(value).strip() if value is not None else ""
 
 
 def defines(ctx: LintContext, macro: str) -> bool:
-    return macro in object_macros(ctx)
+    return macro in ctx.defines
 
 
 def argument_lookup(ctx: LintContext, args: Sequence[Node]) -> Lookup:
@@ -63,7 +60,7 @@ def argument_lookup(ctx: LintContext, args: Sequence[Node]) -> Lookup:
             return ("type", file_holder(ctx))  # HP327's
         if declared is not None:
             return ("type", declared.type_name)
-        value = object_macros(ctx).get(text)
+        value = _macro_value(ctx, text)
         if value:
             return ("value", value)
         return _converted_header_symbol(ctx, text)
