@@ -180,6 +180,7 @@ class MappingTable:
         # identifier bytes -> the name if the translator cares about it, else None (filled by
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
+        self.inert_memo: dict[tuple[str, Version], bool] = {}  # translate/engine.py's _inert, per name and target
         files = sorted(p for p in root.glob("*.tsv") if p.name not in _NOT_IDENTIFIER_TABLES)
         for path in files:
             self._load(path)

@@ -139,11 +139,13 @@ class _Pending:
 class CallArguments:
     """The argument rewrites of one file's calls (see the module docstring)."""
 
-    def __init__(self, data: bytes, version: Version, report: Callable[..., None], tree: Tree | None = None) -> None:
+    def __init__(
+        self, data: bytes, version: Version, report: Callable[..., None], tree: Callable[[], Tree] | None = None
+    ) -> None:
         self.data = data
         self.version = version
         self.report = report
-        self.tree = tree
+        self.tree = tree  # the file's parse, asked for only where a rewrite reads declarations
         self.rows = call_rows()
         self.pending: list[_Pending] = []
         self.retyped: dict[int, Declared] = {}  # declaration start -> the `int` made a size_t (size_t_out)
@@ -224,7 +226,7 @@ class CallArguments:
         match = _ADDRESS_OF.match(self.data[slice(*arg)])
         if match is None or self.tree is None:
             return None
-        use = self.tree.root_node.descendant_for_byte_range(arg[0] + match.start(1), arg[0] + match.end(1))
+        use = self.tree().root_node.descendant_for_byte_range(arg[0] + match.start(1), arg[0] + match.end(1))
         declared = lookup(use) if use is not None and use.type == "identifier" else None
         if declared is None or declared.node.type != "declaration" or not declared.plain_value:
             return None

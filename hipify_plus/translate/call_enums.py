@@ -15,6 +15,7 @@ the library's names too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from hipify_plus.cuda.declarations import lookup, references
@@ -59,8 +60,8 @@ def names() -> frozenset[str]:
 class CallEnums:
     """The per-call spellings of one file's enumerators (see the module docstring)."""
 
-    def __init__(self, tree: Tree, table: MappingTable, version: Version) -> None:
-        self.tree = tree
+    def __init__(self, tree: Callable[[], Tree], table: MappingTable, version: Version) -> None:
+        self.tree = tree  # the file's parse, asked for only for an enumerator of enums_in_calls.tsv
         self.table = table
         self.version = version
         self._calls: dict[int, frozenset[tuple[str, str]]] = {}  # declaration start -> its calls
@@ -81,7 +82,7 @@ class CallEnums:
         """The calls the variable at `offset` is passed to, when `offset` is its declaration's
         type or lies in its initialiser, in a value assigned to it (or to one of its elements),
         compared with it or labelling a switch on it."""
-        node: Node | None = self.tree.root_node.descendant_for_byte_range(offset, offset)
+        node: Node | None = self.tree().root_node.descendant_for_byte_range(offset, offset)
         child = node
         while node is not None and node.type not in ("compound_statement", "translation_unit"):
             parent = node.parent
@@ -139,7 +140,7 @@ class CallEnums:
     def call(self, offset: int) -> tuple[str, str]:
         """The CUDA function and its library of the innermost call whose arguments hold `offset`
         (library '' for a function no table knows; ('', '') outside calls)."""
-        node: Node | None = self.tree.root_node.descendant_for_byte_range(offset, offset)
+        node: Node | None = self.tree().root_node.descendant_for_byte_range(offset, offset)
         while node is not None:
             if node.type == "argument_list" and node.parent is not None and node.parent.type == "call_expression":
                 function = node.parent.child_by_field_name("function")

@@ -1,8 +1,10 @@
 """The built-in CUDA -> HIP translation engine for one file.
 
-It parses the file once with tree-sitter, renames CUDA identifiers found in code (and in
-macro bodies, through the lexer), rewrites includes and, on request, kernel launches, and
-reports every CUDA name it leaves behind. All changes are byte-range edits.
+It finds the file's CUDA names in code, its #define bodies and its #includes, with the lexer
+alone where the lexer can be sure (translate/lexical.py: most files) and otherwise from
+tree-sitter's parse; renames those names (and the ones in macro bodies, through the lexer),
+rewrites includes and, on request, kernel launches, and reports every CUDA name it leaves
+behind. The parse is made only when something needs it. All changes are byte-range edits.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from hipify_plus import lexer, templates
@@ -23,11 +26,13 @@ from hipify_plus.mappings import CUDA_LOOKING, HIP_LIBRARY_NAMES, LIBRARY_NAMES,
 from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
-from hipify_plus.translate import legacy_cublas, struct_tags
-from hipify_plus.translate.arguments import CallArguments
+from hipify_plus.translate import legacy_cublas, lexical, struct_tags
+from hipify_plus.translate.arguments import CallArguments, call_rows
 from hipify_plus.translate.call_enums import CallEnums
+from hipify_plus.translate.call_enums import names as call_enum_names
 from hipify_plus.translate.definitions import DECLARING_TYPES, declared_names, is_definition
 from hipify_plus.translate.kernel_names import wrapped_kernel_names
+from hipify_plus.translate.lexical import IncludePath
 from hipify_plus.translate.roc_types import RocTypes
 from hipify_plus.versions import Version, format_version, release_of
 
@@ -159,25 +164,61 @@ class TranslationResult:
 def project_definitions(data: bytes, table: MappingTable | None = None) -> set[str]:
     """Names this file defines that the translator would otherwise rename or report."""
     table = table or load_mappings()
-    return _definitions(_relevant(translation_nodes(parse(data))["name"], table))
+    return _definitions(_relevant(translation_nodes(parse(data))["name"], table, False, None))
 
 
-def _relevant(nodes: list[Node], table: MappingTable) -> list[tuple[Node, str]]:
-    """The name nodes the translator cares about: mapped or CUDA-looking names."""
-    memo = table.relevance_memo
+def _relevant(nodes: list[Node], table: MappingTable, roc: bool, version: Version | None) -> list[tuple[Node, str]]:
+    """The name nodes the translator cares about (`_relevant_name`)."""
     found: list[tuple[Node, str]] = []
     for node in nodes:
         raw = node.text
-        if raw is None:
-            continue
-        try:
-            name = memo[raw]
-        except KeyError:
-            text = raw.decode("utf-8", "replace")
-            name = memo[raw] = text if (text in table or CUDA_LOOKING.match(text)) else None
-        if name is not None:
+        if raw is not None and (name := _relevant_name(raw, table, roc, version)) is not None:
             found.append((node, name))
     return found
+
+
+def _relevant_name(raw: bytes, table: MappingTable, roc: bool, version: Version | None) -> str | None:
+    """`raw` as a name the translator cares about: a mapped or CUDA-looking name, less the
+    mapped names it writes back unchanged for the target `version` wherever they stand
+    (`_inert`; None: every mapped name counts)."""
+    memo = table.relevance_memo
+    try:
+        name = memo[raw]
+    except KeyError:
+        text = raw.decode("utf-8", "replace")
+        name = memo[raw] = text if (text in table or CUDA_LOOKING.match(text)) else None
+    if name is None or roc or version is None:
+        return name
+    inert = table.inert_memo.get((name, version))
+    if inert is None:
+        inert = table.inert_memo[(name, version)] = _inert(table.get(name), version)
+    return None if inert else name
+
+
+def _inert(mapping: Mapping | None, version: Version) -> bool:
+    """A device function HIP spells as CUDA does (`max`, `sqrtf`, `norm`) at the target release,
+    with no note to make, no argument or enumerator rewrite and no header it needs (without --roc):
+    renaming it changes nothing wherever it stands, so a file's own `float max = 0;` need not
+    make it the file's. Leaving these names out changes no output or finding (only the sets of
+    names a file touched or defined lose them) and lets the lexer read files whose variables
+    bear such names (translate/lexical.py)."""
+    if mapping is None or mapping.library != "device" or mapping.status != "supported":
+        return False
+    name = mapping.cuda
+    target, added, deprecated, removed = mapping.target(False)
+    return (
+        target == name
+        and (added is None or added <= version)
+        and deprecated is None
+        and removed is None
+        and mapping.hip_experimental is None
+        and not mapping.fallback
+        and name not in _MASKED_INTRINSICS
+        and name not in call_rows()
+        and name not in call_enum_names()
+        and name not in struct_tags.tags()
+        and not _needs_runtime(name, name)
+    )
 
 
 def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
@@ -270,44 +311,49 @@ class _Translation:
 
     # -- driver ---------------------------------------------------------------------------
 
+    @cached_property
+    def tree(self) -> Tree:
+        """The file's parse, made on first need: a file the lexer reads alone (translate/lexical.py)
+        is parsed only if a rewrite of some call looks at its declarations."""
+        return parse(self.data)
+
     def run(self) -> TranslationResult:
-        tree = self.tree = parse(self.data)
-        found = translation_nodes(tree, DECLARING_TYPES)  # declarations too, for declares()
-        self.declaring = found["extra"]
-        relevant = _relevant(found.get("name", []), self.table)
-        if tree.root_node.has_error:
-            # tree-sitter's error recovery can read the inside of an unterminated comment or
-            # string as code: the lexer's view of comments and strings wins there
-            spans = lexer.non_code_spans(self.data)
-            starts = [s for s, _ in spans]
-            relevant = [(n, name) for n, name in relevant if not _inside(spans, starts, n.start_byte)]
-        defining = _defining(relevant)
+        options = self.options
+        view = None
+        if not (options.roc or options.hip_launch_syntax or options.in_comments or options.in_strings):
+            version = options.rocm_version
+            view = lexical.scan(self.data, lambda raw: _relevant_name(raw, self.table, False, version))
+        defining: list[tuple[Node, str]] = []
+        if view is not None:
+            names, bodies, include_paths = view.names, view.define_bodies, view.includes
+            self.__dict__["_declared"] = frozenset()  # no name it reads is declared (see lexical.py)
+        else:
+            names, bodies, include_paths, defining = self.read_tree()
         local = {name for _, name in defining}
         self.defined = set(self.project_names) | local
-        self.arguments = CallArguments(self.data, self.options.rocm_version, self.report, tree)
+        self.arguments = CallArguments(self.data, options.rocm_version, self.report, lambda: self.tree)
         self.legacy_cublas = legacy_cublas.legacy_cublas_names(
-            self.table, {p.text[1:-1].decode("utf-8", "replace") for p in found.get("include", []) if p.text}, self.data
+            self.table, {p.text[1:-1].decode("utf-8", "replace") for p in include_paths if p.text}, self.data
         )
         self.roc_types = (
-            RocTypes(self.data, tree, {name for _, name in relevant}, self.table, self.report)
-            if self.options.roc
+            RocTypes(self.data, self.tree, {name for _, _, name in names}, self.table, self.report)
+            if options.roc
             else None
         )
-        self.call_enums = CallEnums(tree, self.table, self.options.rocm_version)
+        self.call_enums = CallEnums(lambda: self.tree, self.table, options.rocm_version)
 
-        for node, name in relevant:
-            self.identifier(node.start_byte, node.end_byte, name)
+        for start, end, name in names:
+            self.identifier(start, end, name)
         for rewrite in self.deferred:
             rewrite()
-        for body in found.get("arg", []):
-            if body.parent is None or body.parent.type not in ("preproc_def", "preproc_function_def"):
-                continue  # #pragma / #error text is not code
-            for start, end in lexer.identifiers(self.data, body.start_byte, body.end_byte):
+        for body_start, body_end in bodies:
+            for start, end in lexer.identifiers(self.data, body_start, body_end):
                 self.identifier(start, end)
-            if self.options.hip_launch_syntax and b"<<<" in (body.text or b""):
-                self.report("HP009", body.start_byte, body.end_byte, "kernel launch inside a macro body kept as <<<>>>")
+            if options.hip_launch_syntax and b"<<<" in self.data[body_start:body_end]:
+                self.report("HP009", body_start, body_end, "kernel launch inside a macro body kept as <<<>>>")
         self.arguments.apply(self.buffer)  # after every rename: copied arguments are translated
-        if self.options.in_comments or self.options.in_strings:
+        tree = self.tree if view is None else None
+        if tree is not None and (options.in_comments or options.in_strings):
             text_nodes = captures(tree, "text")
             if self.options.in_comments:
                 for node in text_nodes.get("comment", []):
@@ -315,8 +361,8 @@ class _Translation:
             if self.options.in_strings:
                 for node in text_nodes.get("string", []):
                     self.rename_words(node.start_byte, node.end_byte)
-        has_runtime = self.includes(found.get("include", []))
-        if self.options.hip_launch_syntax:
+        has_runtime = self.includes(include_paths)
+        if tree is not None and self.options.hip_launch_syntax:
             self.wrapped_kernels = wrapped_kernel_names(tree)  # templates and macros: HIP_KERNEL_NAME
             for call in captures(tree, "launch").get("launch", []):
                 self.launch(call)
@@ -334,7 +380,11 @@ class _Translation:
         if self.uses_rtc and _RTC_INCLUDE.search(self.data) is None:
             headers.append(RTC_HEADER)
         if headers:
-            self.add_includes(tree.root_node, headers)
+            if view is not None:
+                offset = view.runtime_include_offset(lambda name: _FEATURE_MACRO.match(name) is not None)
+            else:
+                offset = _runtime_include_offset(self.tree.root_node, self.data)
+            self.add_includes(offset, headers)
 
         for start, end, mapping, uses in self.unported_uses.values():
             library = LIBRARY_NAMES.get(mapping.library, mapping.library)
@@ -362,8 +412,31 @@ class _Translation:
             edits,
             frozenset(self.libraries),
             positions=PositionMap.of_rounds([edits]),
-            tree=tree,
+            tree=self.__dict__.get("tree"),  # None when nothing needed the parse
         )
+
+    def read_tree(
+        self,
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int]], list[IncludePath], list[tuple[Node, str]]]:
+        """From the parse: the names to translate, the #define bodies, the #include paths and the
+        names this file defines."""
+        tree = self.tree
+        found = translation_nodes(tree, DECLARING_TYPES)  # declarations too, for declares()
+        self.declaring = found["extra"]
+        relevant = _relevant(found["name"], self.table, self.options.roc, self.options.rocm_version)
+        if tree.root_node.has_error:
+            # tree-sitter's error recovery can read the inside of an unterminated comment or
+            # string as code: the lexer's view of comments and strings wins there
+            spans = lexer.non_code_spans(self.data)
+            starts = [s for s, _ in spans]
+            relevant = [(n, name) for n, name in relevant if not _inside(spans, starts, n.start_byte)]
+        names = [(node.start_byte, node.end_byte, name) for node, name in relevant]
+        bodies = [
+            (body.start_byte, body.end_byte)
+            for body in found["arg"]
+            if body.parent is not None and body.parent.type in ("preproc_def", "preproc_function_def")
+        ]  # #pragma / #error text is not code
+        return names, bodies, _include_paths(found["include"]), _defining(relevant)
 
     def report(self, rule: str, start: int, end: int, message: str, **data: Any) -> None:
         self.diagnostics.append(make_diagnostic(self.source, rule, start, end, message, **data))
@@ -588,59 +661,43 @@ class _Translation:
 
     # -- includes -------------------------------------------------------------------------
 
-    def includes(self, paths: list[Node]) -> bool:
+    def includes(self, paths: list[IncludePath]) -> bool:
         """Rewrite CUDA includes; returns True if the result includes hip/hip_runtime.h."""
         emitted: set[tuple[int, str]] = set()
         has_runtime = False
         version = self.options.rocm_version
-        first_hip: dict[int, Node] = {}  # per scope, the first #include that writes a hip/ header
+        first_hip: dict[int, int] = {}  # per scope, where the first #include writing a hip/ header starts
         for path in paths:
             target = self.include_target(path)
-            directive = path.parent
-            if directive is None:
-                continue
-            scope = directive.parent.start_byte if directive.parent is not None else 0
             if target is not None and target.startswith("hip/"):
-                first_hip.setdefault(scope, directive)
+                first_hip.setdefault(path.scope, path.directive_start)
         for path in paths:
             raw = path.text
-            directive = path.parent
-            if (
-                raw is None
-                or directive is None
-                or path.type not in ("system_lib_string", "string_literal")
-                or len(raw) < 2
-            ):
+            if path.kind not in ("system_lib_string", "string_literal") or len(raw) < 2:
                 continue
             name = raw[1:-1].decode("utf-8", "replace")
-            scope = directive.parent.start_byte if directive.parent is not None else 0
+            scope = path.scope
             header = self.table.header(name)
             if self.include_target(path) in _NEEDS_RUNTIME_FIRST and not (
                 {(0, RUNTIME_HEADER), (scope, RUNTIME_HEADER)} & emitted
             ):
                 # <cooperative_groups.h> before <cuda_runtime.h>: the runtime goes before the first
                 # HIP header (later includes of it are then dropped as repeats)
-                first = first_hip.get(scope, directive)
-                self.buffer.add(
-                    Edit(
-                        first.start_byte,
-                        first.start_byte,
-                        b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline,
-                    )
-                )
+                first = first_hip.get(scope, path.directive_start)
+                self.buffer.add(Edit(first, first, b"#include <" + RUNTIME_HEADER.encode() + b">" + self.newline))
                 emitted.add((scope, RUNTIME_HEADER))
                 has_runtime = True
             if header is None:
                 if name == RUNTIME_HEADER:
                     if (scope, name) in emitted:  # hipify-perl repeats it
-                        self.delete_line(directive)
+                        self.delete_line(path)
                         continue
                     has_runtime = True
                 renames = self.options.include_renames
-                if renames is not None and path.type == "string_literal":
+                if renames is not None and path.kind == "string_literal":
                     new = renames.rewrite(name)
                     if new is not None:
-                        self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, new.encode()))
+                        self.buffer.add(Edit(path.start + 1, path.end - 1, new.encode()))
                 emitted.add((scope, name))
                 continue
             if header.status == "lint":
@@ -649,18 +706,18 @@ class _Translation:
                 message = f"`<{name}>` has no HIP equivalent"
                 if header.note:
                     message += f": {header.note}"
-                self.report("HP007", path.start_byte, path.end_byte, message, header=name)
+                self.report("HP007", path.start, path.end, message, header=name)
                 continue
             if header.status == "dropped":
-                self.delete_line(directive)
+                self.delete_line(path)
                 continue
             target = header.roc if self.options.roc and header.roc else header.hip
             if header.hip_added is not None and header.hip_added > version and target == header.hip:
                 if header.fallback:
                     self.report(
                         "HP008",
-                        path.start_byte,
-                        path.end_byte,
+                        path.start,
+                        path.end,
                         f"`<{header.hip}>` needs ROCm {format_version(header.hip_added)}; "
                         f"wrote `<{header.fallback}>` for ROCm {format_version(version)}",
                         header=name,
@@ -669,8 +726,8 @@ class _Translation:
                 else:
                     self.report(
                         "HP005",
-                        path.start_byte,
-                        path.end_byte,
+                        path.start,
+                        path.end,
                         f"`<{target}>` (for `<{name}>`) needs ROCm "
                         f"{format_version(header.hip_added)}; the target is ROCm "
                         f"{format_version(version)}",
@@ -679,33 +736,32 @@ class _Translation:
             if target == RUNTIME_HEADER:
                 has_runtime = True
             if (scope, target) in emitted:
-                self.delete_line(directive)
+                self.delete_line(path)
                 continue
             emitted.add((scope, target))
-            if self.buffer.add(Edit(path.start_byte + 1, path.end_byte - 1, target.encode())):
+            if self.buffer.add(Edit(path.start + 1, path.end - 1, target.encode())):
                 self.renamed += 1
         return has_runtime
 
-    def include_target(self, path: Node) -> str | None:
+    def include_target(self, path: IncludePath) -> str | None:
         """The header an #include path names after conversion (itself when it is not CUDA's)."""
         raw = path.text
-        if raw is None or path.type not in ("system_lib_string", "string_literal") or len(raw) < 2:
+        if path.kind not in ("system_lib_string", "string_literal") or len(raw) < 2:
             return None
         name = raw[1:-1].decode("utf-8", "replace")
         header = self.table.header(name)
         return name if header is None else header.target_at(self.options.rocm_version, self.options.roc)
 
-    def delete_line(self, directive: Node) -> None:
-        end = directive.end_byte
+    def delete_line(self, path: IncludePath) -> None:
+        end = path.directive_end
         if self.data[end - 1 : end] != b"\n" and self.data[end : end + 1] == b"\n":
             end += 1
-        self.buffer.add(Edit(directive.start_byte, end, b""))  # nothing else edits an #include line
+        self.buffer.add(Edit(path.directive_start, end, b""))  # nothing else edits an #include line
 
-    def add_includes(self, root: Node, headers: list[str]) -> None:
-        """`#include <hip/hip_runtime.h>` (and any other header the renames need) where the
-        runtime header goes."""
+    def add_includes(self, offset: int, headers: list[str]) -> None:
+        """`#include <hip/hip_runtime.h>` (and any other header the renames need) at `offset`,
+        where the runtime header goes (`_runtime_include_offset`)."""
         line = b"".join(b"#include <" + h.encode() + b">" + self.newline for h in headers)
-        offset = _runtime_include_offset(root, self.data)
         start = len(_BOM) if self.data.startswith(_BOM) else 0  # the byte-order mark stays first
         if offset <= start:
             offset = start
@@ -753,6 +809,28 @@ def _needs_runtime(name: str, target: str) -> bool:
     functions (`sqrt`, `max`), OpenGL's `GLuint` and the word `texture` to themselves: a host file
     that only uses those (a GL header inside `extern "C"`) must not get the HIP runtime."""
     return target != name or name.startswith(("__", "atomic")) or name.endswith("Reference")
+
+
+def _include_paths(paths: list[Node]) -> list[IncludePath]:
+    """The parse's #include paths as the renamer reads them (the block holding each: its scope)."""
+    found = []
+    for path in paths:
+        directive = path.parent
+        if directive is None:
+            continue
+        scope = directive.parent.start_byte if directive.parent is not None else 0
+        found.append(
+            IncludePath(
+                path.start_byte,
+                path.end_byte,
+                path.type,
+                path.text or b"",
+                directive.start_byte,
+                directive.end_byte,
+                scope,
+            )
+        )
+    return found
 
 
 def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
