@@ -30,6 +30,8 @@ class _GitIgnores:
 
     def __init__(self) -> None:
         self._specs: dict[Path, pathspec.GitIgnoreSpec | None] = {}
+        # (folder, root) -> the (folder, spec) pairs that apply in folder, root's first
+        self._chains: dict[tuple[Path, Path], list[tuple[Path, pathspec.GitIgnoreSpec]]] = {}
 
     def spec_for(self, folder: Path) -> pathspec.GitIgnoreSpec | None:
         if folder not in self._specs:
@@ -46,23 +48,29 @@ class _GitIgnores:
             self._specs[folder] = spec
         return self._specs[folder]
 
+    def _chain(self, folder: Path, root: Path) -> list[tuple[Path, pathspec.GitIgnoreSpec]]:
+        """The .gitignore files that apply in `folder`: root's, then each folder's below it down
+        to `folder` (worked out once per folder: every file of a folder asks)."""
+        key = (folder, root)
+        chain = self._chains.get(key)
+        if chain is None:
+            if folder == root or root not in folder.parents:
+                chain, spec = [], self.spec_for(root)
+                owner = root
+            else:
+                chain, spec = list(self._chain(folder.parent, root)), self.spec_for(folder)
+                owner = folder
+            if spec is not None:
+                chain.append((owner, spec))
+            self._chains[key] = chain
+        return chain
+
     def ignored(self, path: Path, root: Path, is_dir: bool) -> bool:
-        for folder in [root, *_parents_below(path.parent, root)]:
-            spec = self.spec_for(folder)
-            if spec is None:
-                continue
+        for folder, spec in self._chain(path.parent, root):
             rel = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
             if spec.match_file(rel):
                 return True
         return False
-
-
-def _parents_below(folder: Path, root: Path) -> list[Path]:
-    parts: list[Path] = []
-    while folder != root and root in folder.parents:
-        parts.append(folder)
-        folder = folder.parent
-    return list(reversed(parts))
 
 
 def _spec(patterns: list[str]) -> pathspec.GitIgnoreSpec | None:

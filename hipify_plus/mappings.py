@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from hipify_plus.data import data_dir
 from hipify_plus.versions import Version, parse_version
@@ -181,6 +182,8 @@ class MappingTable:
         # the engine: most identifiers repeat across a code base)
         self.relevance_memo: dict[bytes, str | None] = {}
         self.inert_memo: dict[tuple[str, Version], bool] = {}  # translate/engine.py's _inert, per name and target
+        # translate/engine.py's _plain_rename, per target (roc, release, library releases) and name
+        self.plan_memo: dict[tuple[Any, ...], dict[str, Any]] = {}
         files = sorted(p for p in root.glob("*.tsv") if p.name not in _NOT_IDENTIFIER_TABLES)
         for path in files:
             self._load(path)

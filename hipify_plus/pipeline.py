@@ -21,7 +21,7 @@ from hipify_plus.lexer import device_bodies
 from hipify_plus.mappings import MappingTable
 from hipify_plus.parse import reparse
 from hipify_plus.positions import place_back
-from hipify_plus.regex_literals import Clauses, TextLiterals, literal_first, may_match, required_literals
+from hipify_plus.regex_literals import Clauses, LiteralSet, TextLiterals, literal_first, may_match, required_literals
 from hipify_plus.registry import rule_names
 from hipify_plus.source import SourceFile
 from hipify_plus.translate.engine import TranslateOptions, TranslationResult, rename
@@ -37,6 +37,17 @@ class ConvertRule:
     parts: tuple[tuple[bytes, Clauses], ...]
     device_only: bool = False  # `scope = "device"`: a trigger counts inside device function bodies only
     requires: tuple[bytes, ...] = ()  # `requires = [...]`: substrings the text must all contain too
+
+    @cached_property
+    def gate(self) -> frozenset[bytes] | None:
+        """Literals of which a text must hold one for any trigger to match: each trigger's first
+        (most selective) clause, joined; None when a trigger names no fixed text."""
+        literals: set[bytes] = set()
+        for _, clauses in self.parts:
+            if not clauses:
+                return None
+            literals |= clauses[0]
+        return frozenset(literals)
 
     @cached_property
     def triggers(self) -> re.Pattern[bytes]:
@@ -56,9 +67,20 @@ class ConvertRule:
             return any(
                 may_match(clauses, present) and _compiled(t).search(text) is not None for t, clauses in self.parts
             )
-        if not any(may_match(clauses, present) for _, clauses in self.parts):
+        possible = [
+            (_compiled(t), clauses[0] if clauses else ()) for t, clauses in self.parts if may_match(clauses, present)
+        ]
+        if not possible:
             return False
-        return any(self.triggers.search(text, start, end) is not None for start, end in _device_bodies(text))
+        bodies = _device_bodies(text)
+        find = text.find
+        for pattern, first in possible:  # as `triggers` in each body: one of its parts matches there
+            for start, end in bodies:
+                if first and all(find(literal, start, end) < 0 for literal in first):
+                    continue  # no match of the part can lie in this body
+                if pattern.search(text, start, end) is not None:
+                    return True
+        return False
 
 
 @cache
@@ -93,6 +115,24 @@ def convert_rules() -> tuple[ConvertRule, ...]:
     return tuple(rules)
 
 
+@cache
+def _gate_literals() -> LiteralSet:
+    return LiteralSet({lit for rule in convert_rules() for lit in rule.gate or ()})
+
+
+def wanted_rewrites(text: bytes, disabled: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The rewrites whose triggers `text` matches, in rules/convert.toml's order. The rules'
+    gates are looked up in the text in one pass first: most files hold none of most rules'
+    gates, and those rules are not asked further."""
+    literals = TextLiterals(text)
+    present = literals.present(_gate_literals())
+    return tuple(
+        r.rule
+        for r in convert_rules()
+        if r.rule not in disabled and (r.gate is None or not r.gate.isdisjoint(present)) and r.wanted(text, literals)
+    )
+
+
 def resolve_rewrites(selectors: list[str] | tuple[str, ...]) -> frozenset[str]:
     """Rule ids for `--no-rewrite` values (names or ids); ValueError naming an unknown one."""
     known = {r.name: r.rule for r in convert_rules()}
@@ -115,10 +155,7 @@ def translate(
     """Convert one file: renames, then the rewrites its renamed text calls for."""
     renamed = rename(source, options, project_names, table)
     output = renamed.output
-    literals = TextLiterals(output)
-    wanted = tuple(
-        r.rule for r in convert_rules() if r.rule not in options.disabled_rewrites and r.wanted(output, literals)
-    )
+    wanted = wanted_rewrites(output, options.disabled_rewrites)
     if not wanted:
         return renamed
     from hipify_plus.lint.engine import lint_and_fix  # imported only for files that need it

@@ -66,14 +66,37 @@ class TextLiterals:
     def __contains__(self, literal: bytes) -> bool:
         found = self._known.get(literal)
         if found is None:
-            if literal and _WORD.fullmatch(literal) is not None:
-                if self._words is None:
-                    self._words = b"\0".join(set(_WORD.findall(self.text)))
-                found = literal in self._words
-            else:
-                found = literal in self.text
+            found = literal in self.words if literal and _WORD.fullmatch(literal) is not None else literal in self.text
             self._known[literal] = found
         return found
+
+    @property
+    def words(self) -> bytes:
+        """The text's distinct runs of word characters, joined by NUL bytes."""
+        if self._words is None:
+            self._words = b"\0".join(set(_WORD.findall(self.text)))
+        return self._words
+
+    def present(self, literals: LiteralSet) -> frozenset[bytes]:
+        """Those of `literals` the text holds, all asked in one pass (and known to `in` after)."""
+        words, text = self.words, self.text
+        found = {lit for lit in literals.words if lit in words}
+        found.update(lit for lit in literals.others if lit in text)
+        self._known.update(dict.fromkeys(literals.words + literals.others, False))
+        self._known.update(dict.fromkeys(found, True))
+        return frozenset(found)
+
+
+class LiteralSet:
+    """Literals asked of many texts together (`TextLiterals.present`), sorted once into those of
+    word characters only, looked up among a text's words, and the others."""
+
+    __slots__ = ("words", "others")
+
+    def __init__(self, literals: set[bytes] | frozenset[bytes]) -> None:
+        ordered = sorted(literals)
+        self.words = tuple(lit for lit in ordered if lit and _WORD.fullmatch(lit) is not None)
+        self.others = tuple(lit for lit in ordered if not (lit and _WORD.fullmatch(lit) is not None))
 
 
 _LEADING_WORD = re.compile(rb"\\b([A-Za-z_]\w*)")
@@ -94,9 +117,15 @@ def literal_first(pattern: bytes) -> bytes:
     return word + b"(?<=\\b" + word + b")" + rest
 
 
-def _score(clause: Clause) -> tuple[int, int]:
-    """Longer shortest literal first, then fewer literals: the likelier to be absent."""
-    return (min(len(lit) for lit in clause), -len(clause))
+# Words most C and C++ files hold: a clause with one of them is asked after the others (it
+# rarely rules a file out), whatever its length.
+_COMMON_WORDS = frozenset({b"include", b"define", b"if", b"case", b"extern", b"cuda", b"hip", b"std", b"cu"})
+
+
+def _score(clause: Clause) -> tuple[bool, int, int]:
+    """A clause without a common word first, then longer shortest literal, then fewer literals:
+    the likelier to be absent."""
+    return (_COMMON_WORDS.isdisjoint(clause), min(len(lit) for lit in clause), -len(clause))
 
 
 def _sequence(items: Any) -> list[Clause]:

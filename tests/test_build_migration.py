@@ -88,6 +88,20 @@ def test_cmake_conversion_and_idempotence(tmp_path: Path) -> None:
     assert again == text
 
 
+def test_every_cuda_target_and_variable_is_renamed() -> None:
+    from hipify_plus.buildsys.cmake import TARGETS, VARIABLES
+
+    for cuda, (rocm, package) in TARGETS.items():
+        data = f"target_link_libraries(app PRIVATE {cuda} other)\n".encode()
+        text = convert_build_file("cmake", data, BuildOptions()).output().decode()
+        assert f"PRIVATE {rocm} other" in text, cuda
+        assert package == "hip" or f"find_package({package} REQUIRED)" in text, cuda
+    for variable, replacement in VARIABLES.items():
+        data = f"target_link_libraries(app PRIVATE ${{{variable}}} other)\n".encode()
+        text = convert_build_file("cmake", data, BuildOptions()).output().decode()
+        assert f"PRIVATE {replacement} other" in text if replacement else "PRIVATE other" in text, variable
+
+
 def test_setup_py_is_kept_with_a_finding() -> None:
     path = BUILD / "torch_ext" / "setup.py"
     text, diagnostics, _ = _convert("setup", path)

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hipify_plus.lexer import device_bodies
-from hipify_plus.pipeline import convert_rules
-from hipify_plus.regex_literals import TextLiterals, literal_first, may_match, required_literals
+from hipify_plus.pipeline import convert_rules, wanted_rewrites
+from hipify_plus.regex_literals import LiteralSet, TextLiterals, literal_first, may_match, required_literals
 
 ROOT = Path(__file__).resolve().parent.parent
 # rules/convert.toml's triggers as written (convert compiles them through literal_first); those
@@ -59,6 +59,33 @@ def test_convert_triggers_with_prefilters_answer_as_the_combined_patterns() -> N
             if rule.device_only:  # a match inside a device function body (a superset of them)
                 expected = any(rule.triggers.search(text, a, b) is not None for a, b in device_bodies(text))
             assert rule.wanted(text) == expected, (rule.rule, text[:80])
+
+
+def test_gated_selection_answers_as_each_rule_asked_alone() -> None:
+    """convert asks every rule's gate in one pass, then the rules whose gate holds: the same
+    rewrites as asking each rule, on every corpus input and on convert's outputs in corpus/."""
+    paths = sorted((ROOT / "corpus").rglob("*"))
+    texts = [p.read_bytes() for p in paths if p.suffix in {".cu", ".hip", ".h", ".cuh", ".cpp", ".hpp"}]
+    assert len(texts) > 300
+    assert sum(r.gate is not None for r in convert_rules()) > len(convert_rules()) // 2
+    chosen = 0
+    for text in texts:
+        expected = tuple(r.rule for r in convert_rules() if r.wanted(text))
+        assert wanted_rewrites(text) == expected, text[:80]
+        assert wanted_rewrites(text, frozenset(expected[:1])) == expected[1:]
+        chosen += bool(expected)
+    assert chosen > 100
+
+
+def test_a_literal_set_is_found_as_substring_checks_find_it() -> None:
+    literals = {lit for r in convert_rules() for lit in r.gate or ()} | {b"", b"a_b", b"b c", b"\xc3\xa9"}
+    texts = [p.read_bytes() for p in sorted((ROOT / "corpus").rglob("*.cu"))] + [b"", b"a_b c", b"caf\xc3\xa9"]
+    wanted = LiteralSet(literals)
+    for text in texts:
+        present = TextLiterals(text)
+        found = present.present(wanted)
+        assert found == {lit for lit in literals if lit in text}, text[:60]
+        assert all((lit in present) == (lit in text) for lit in literals)  # the kept answers agree
 
 
 def test_text_literals_answer_as_substring_checks() -> None:

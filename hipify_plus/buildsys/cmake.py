@@ -16,7 +16,8 @@ from hipify_plus.parse.cmake import Command, line_end, line_start, scan_commands
 from hipify_plus.templates import render
 
 MODULE = "HipifyPlus.cmake"
-# CUDA:: imported targets -> (ROCm target, package to find)
+# CUDA:: imported targets -> (ROCm target, package to find); every name starts with `CUDA::`,
+# which _rewrite_args looks for first
 TARGETS = {
     "CUDA::cudart": ("hip::host", "hip"),
     "CUDA::cudart_static": ("hip::host", "hip"),
@@ -51,6 +52,7 @@ VARIABLES = {
     "CUDA_TOOLKIT_INCLUDE": "",
 }
 PACKAGE_OF = {replacement: package for replacement, package in TARGETS.values()}
+_TARGET_PATTERNS = [(cuda, re.compile(re.escape(cuda) + r"(?![\w])")) for cuda in TARGETS]
 _FLAG_VARIABLE = re.compile(r"^(?:CMAKE_CUDA_FLAGS(?:_[A-Z]+)?|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)$")
 _CUDA_GENEX = re.compile(r"\$<(?:\$<)?COMPILE_LANGUAGE:CUDA>")
 _GENEX_BODY = re.compile(r"^(?P<prefix>\$<\$<COMPILE_LANGUAGE:[^>]*>:)(?P<body>.*)>$", re.DOTALL)
@@ -178,16 +180,19 @@ def _rewrite_args(
                 value = genex.group("prefix") + translated.text + ">" if genex else translated.text
                 new = f'"{value}"' if arg.quoted else value
                 result.notes += [(command.start, f"{flag}: {note}") for flag, note in translated.notes]
-        for cuda, (rocm, package) in TARGETS.items():
-            if re.search(re.escape(cuda) + r"(?![\w])", new):
-                new = re.sub(re.escape(cuda) + r"(?![\w])", rocm, new)
-                needed.add(package)
-        for variable, replacement in VARIABLES.items():
-            reference = "${" + variable + "}"
-            if reference in new:
-                new = new.replace(reference, replacement)
-                if replacement in PACKAGE_OF:
-                    needed.add(PACKAGE_OF[replacement])
+        if "CUDA::" in new:  # every target's name starts so (most arguments name none)
+            for cuda, pattern in _TARGET_PATTERNS:
+                if pattern.search(new):
+                    rocm, package = TARGETS[cuda]
+                    new = pattern.sub(rocm, new)
+                    needed.add(package)
+        if "${" in new:
+            for variable, replacement in VARIABLES.items():
+                reference = "${" + variable + "}"
+                if reference in new:
+                    new = new.replace(reference, replacement)
+                    if replacement in PACKAGE_OF:
+                        needed.add(PACKAGE_OF[replacement])
         if _CUDA_GENEX.search(new):
             new = _CUDA_GENEX.sub(lambda m: m.group().replace("CUDA", "${HIPIFY_PLUS_GPU_LANG}"), new)
         if "COMPILE_LANG_AND_ID:CUDA" in new:

@@ -157,9 +157,25 @@ def _parameters(function: Node) -> Node | None:
     return declarator.child_by_field_name("parameters") if declarator is not None else None
 
 
-def lookup(use: Node) -> Declared | None:
+# what a caller asking many names of one tree keeps: (scope's start, end, type, name) -> the
+# declaration `_search` found there without a bound (file, namespace, class and parameter scopes)
+ScopeMemo = dict[tuple[int, int, str, str], "Declared | None"]
+
+
+def _search_whole(scope: Node, name: str, memo: ScopeMemo | None) -> Declared | None:
+    if memo is None:
+        return _search(scope, name, None)
+    key = (scope.start_byte, scope.end_byte, scope.type, name)
+    if key not in memo:
+        memo[key] = _search(scope, name, None)
+    return memo[key]
+
+
+def lookup(use: Node, memo: ScopeMemo | None = None) -> Declared | None:
     """The declaration in this file that the identifier `use` refers to, innermost scope first;
-    None when the name is declared elsewhere (or not at all)."""
+    None when the name is declared elsewhere (or not at all). `memo`: kept by a caller that looks
+    up many uses in one tree (only that tree's: its keys are byte ranges), so a file scope of a
+    thousand declarations is read once per name."""
     name = node_text(use)
     child, scope = use, use.parent
     while scope is not None:
@@ -179,9 +195,9 @@ def lookup(use: Node) -> Declared | None:
                 declarator = scope.child_by_field_name("declarator")
                 parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
             if parameters is not None:
-                found = _search(parameters, name, None)
+                found = _search_whole(parameters, name, memo)
         elif kind == "field_declaration_list" or kind in ("translation_unit", "declaration_list"):
-            found = _search(scope, name, None)
+            found = _search_whole(scope, name, memo)
         if found is not None:
             return found
         child, scope = scope, scope.parent

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hipify_plus.cuda.declarations import Declared, declares, lookup
+from hipify_plus.cuda.declarations import Declared, ScopeMemo, declares, lookup
 from hipify_plus.cuda.syntax import callee_name, named, node_text, unparenthesized
 from hipify_plus.literals import parse_int
 from hipify_plus.parse import Node
@@ -85,6 +85,7 @@ class DeviceptrTypes:
         `type_name`: the HIP type whose values are tracked (one of HANDLES)."""
         self.type_name = type_name
         self.names: set[str] = set()
+        self.scopes: ScopeMemo = {}  # lookup's, for this file's tree
         fields: dict[str, set[bool]] = {}
         for node in declarations:
             kind = node.child_by_field_name("type")
@@ -103,7 +104,7 @@ class DeviceptrTypes:
         self.fields = {name for name, kinds in fields.items() if kinds == {True}}
 
     def declared(self, node: Node) -> Declared | None:
-        return lookup(node) if node.type == "identifier" and node_text(node) in self.names else None
+        return lookup(node, self.scopes) if node.type == "identifier" and node_text(node) in self.names else None
 
     def is_leaf(self, node: Node) -> bool:
         """A hipDeviceptr_t lvalue: `d`, `arr[i]`, `*pd`, `s.d` (a field every struct of the file
@@ -224,7 +225,7 @@ def known_integer(types: DeviceptrTypes, node: Node) -> bool:
     if node.type == "sizeof_expression":
         return True
     if node.type == "identifier":
-        declared = lookup(node)
+        declared = lookup(node, types.scopes)
         return declared is not None and declared.plain_value and integer_type(declared.type_name)
     if node.type == "binary_expression" and operator_of(node) in ADDITIVE | _INTEGER_OPERATORS:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -329,7 +330,7 @@ def use_context(types: DeviceptrTypes, outer: Node, shape: Shape) -> str | None:
             return PTR
         left = unparenthesized(left)
         if left.type == "identifier":
-            declared = lookup(left)
+            declared = lookup(left, types.scopes)
             if declared is not None and declared.plain_value and integer_type(declared.type_name):
                 return INT
         return None

@@ -221,6 +221,31 @@ def _inert(mapping: Mapping | None, version: Version) -> bool:
     )
 
 
+def _plain_rename(name: str, mapping: Mapping | None, options: TranslateOptions) -> tuple[str, str, bool] | tuple[()]:
+    """(target, library, needs the runtime header) for a name `identifier` renames the same way
+    wherever it stands, with no finding and no look at the code around it; () for every other
+    name (no mapping, none at the target, a release note, call arguments, enumerators, struct
+    tags, fallbacks, masks, --roc's types), which take the whole way."""
+    if mapping is None or mapping.status == "lint" or (options.roc and mapping.policy == "hip" and mapping.roc):
+        return ()
+    target, added, deprecated, removed = mapping.target(options.roc)
+    version = options.release_for(mapping.library)
+    plain = (
+        bool(target)
+        and mapping.cuda not in call_enum_names()
+        and target not in struct_tags.tags()
+        and (removed is None or removed > version)
+        and mapping.cuda not in call_rows()
+        and (added is None or added <= version)
+        and name not in _MASKED_INTRINSICS
+        and (deprecated is None or deprecated > version)
+        and not (mapping.hip_experimental is not None and target == mapping.hip)
+    )
+    if not plain:
+        return ()
+    return target, mapping.library, mapping.library in _RUNTIME_LIBRARIES and _needs_runtime(name, target)
+
+
 def _definitions(relevant: list[tuple[Node, str]]) -> set[str]:
     return {name for _, name in _defining(relevant)}
 
@@ -448,6 +473,19 @@ class _Translation:
             name = self.data[start:end].decode("ascii", "replace")
         if name in self.defined:
             return
+        plans = self.plans
+        plan = plans.get(name)
+        if plan is None:
+            plan = plans[name] = _plain_rename(name, self.table.get(name), self.options)
+        if plan and name not in self.legacy_cublas:  # what the steps below come to, asked once per name
+            target, library, runtime = plan
+            self.touched.add(name)
+            if runtime:
+                self.uses_runtime = True
+                self.uses_rtc = self.uses_rtc or target.startswith("hiprtc")
+            self.libraries.add(library)
+            self.rename(start, end, name, target)
+            return
         mapping = self.table.get(name)
         if mapping is None:
             if CUDA_LOOKING.match(name) and not self.declares(name):
@@ -536,6 +574,14 @@ class _Translation:
             )
         elif mapping.hip_experimental is not None and target == mapping.hip:
             self.report("HP004", start, end, f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
+
+    @cached_property
+    def plans(self) -> dict[str, tuple[str, str, bool] | tuple[()]]:
+        """`_plain_rename`'s answers for this run's target (kept in the table: names repeat
+        across a project's files)."""
+        options = self.options
+        key = (options.roc, options.rocm_version, options.library_releases)
+        return self.table.plan_memo.setdefault(key, {})
 
     def declares(self, name: str) -> bool:
         """For HP006 only: a declaration in this file (a variable, field, parameter, prototype)

@@ -242,9 +242,15 @@ def _scan(data: bytes, relevant: Callable[[bytes], str | None]) -> LexicalFile:
     code = _blanked(data, blanks)
     if b"#" in code:
         raise Unsure  # a directive the parse may see where the preprocessor would not
+    before, floor = -1, 0  # the code byte before the previous directive, and where that one starts
     for directive in directives:
-        if _previous(code, directive.start)[0] not in _ITEM_ENDS:
+        # only the code since the previous directive is new: a header of a thousand #defines
+        # is read once, not once per directive
+        found = _previous(code, directive.start, floor)[0]
+        before = found if found != -1 else before
+        if before not in _ITEM_ENDS:
             raise Unsure  # inside a declaration or an expression: the parse fails around it
+        floor = directive.start
     includes, define_bodies = _directives(data, code, directives)
     names = _names(data, code, blanks, directives, strings_end, relevant)
     return LexicalFile(data, code, names, define_bodies, includes, directives)
@@ -420,18 +426,19 @@ def _directive_name(data: bytes, directive: _Directive, start: int) -> bool:
     return False  # include paths, #pragma, #undef, #error ...: text, not code
 
 
-def _previous(code: bytes, start: int) -> tuple[int, int]:
-    """The last code byte before `start` and its offset (-1, -1 at the file's start); spaces,
-    blanked comments and directives, and line continuations are passed over."""
+def _previous(code: bytes, start: int, floor: int = 0) -> tuple[int, int]:
+    """The last code byte before `start` and its offset (-1, -1 at the file's start, or where
+    there is none from `floor` on); spaces, blanked comments and directives, and line
+    continuations are passed over."""
     window = 256
     while True:
-        low = max(0, start - window)
+        low = max(floor, start - window)
         chunk = code[low:start].rstrip(_SPACE)
         while chunk.endswith(b"\\") and len(chunk) < start - low:  # a continuation: `\` then a newline
             chunk = chunk[:-1].rstrip(_SPACE)
         if chunk:
             return chunk[-1], low + len(chunk) - 1
-        if low == 0:
+        if low == floor:
             return -1, -1
         window *= 8
 
