@@ -242,13 +242,11 @@ def _scan(data: bytes, relevant: Callable[[bytes], str | None]) -> LexicalFile:
     code = _blanked(data, blanks)
     if b"#" in code:
         raise Unsure  # a directive the parse may see where the preprocessor would not
-    before, floor = -1, 0  # the code byte before the previous directive, and where that one starts
+    floor = 0  # where the previous directive starts
     for directive in directives:
-        # only the code since the previous directive is new: a header of a thousand #defines
-        # is read once, not once per directive
-        found = _previous(code, directive.start, floor)[0]
-        before = found if found != -1 else before
-        if before not in _ITEM_ENDS:
+        # only the code since the previous directive is new (none there: the byte before that
+        # one, checked already), so a header of a thousand #defines is read once
+        if _previous(code, directive.start, floor)[0] not in _ITEM_ENDS:
             raise Unsure  # inside a declaration or an expression: the parse fails around it
         floor = directive.start
     includes, define_bodies = _directives(data, code, directives)

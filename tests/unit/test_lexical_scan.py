@@ -105,6 +105,7 @@ def test_runtime_include_offset_matches_the_parse() -> None:
         b'extern "C" {\n#include <cuda.h>\n}\n',  # an #include inside braces
         b"template <class T>\n#ifdef X\n__host__\n#endif\nT f();\n",  # a directive inside a declaration
         b"int a = 1; #define X 2\n",  # `#` in the middle of a line
+        b"#define A 1\n#define B 2\nint v = f(1,\n#define C 3\n2);\n",  # after a run of directives
         b"#if A\nint cudaX;\n",  # no #endif
         b"void f(int a, int cudaStreamX);\n",
         b"struct S { S() : cudaX(1) {} int cudaX; };\n",
