@@ -49,14 +49,8 @@ class ConvertRule:
             literals |= clauses[0]
         return frozenset(literals)
 
-    @cached_property
-    def triggers(self) -> re.Pattern[bytes]:
-        """Every trigger in one pattern (compiled on first use, as each trigger alone is: most
-        runs never need most of them)."""
-        return re.compile(b"|".join(b"(?:%s)" % literal_first(t) for t, _ in self.parts))
-
     def wanted(self, text: bytes, literals: TextLiterals | None = None) -> bool:
-        """Whether `text` matches a trigger (as `triggers.search` would say): per trigger, a
+        """Whether `text` matches a trigger (as one pattern of them all would say): per trigger, a
         substring check first and the pattern only where the check passes; with `device_only`,
         a match must lie in one of `device_bodies(text)`. `literals`: the substring checks of
         every rule asked of this text, shared."""

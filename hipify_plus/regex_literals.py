@@ -66,7 +66,7 @@ class TextLiterals:
     def __contains__(self, literal: bytes) -> bool:
         found = self._known.get(literal)
         if found is None:
-            found = literal in self.words if literal and _WORD.fullmatch(literal) is not None else literal in self.text
+            found = literal in self.words if _of_word_characters(literal) else literal in self.text
             self._known[literal] = found
         return found
 
@@ -95,8 +95,12 @@ class LiteralSet:
 
     def __init__(self, literals: set[bytes] | frozenset[bytes]) -> None:
         ordered = sorted(literals)
-        self.words = tuple(lit for lit in ordered if lit and _WORD.fullmatch(lit) is not None)
-        self.others = tuple(lit for lit in ordered if not (lit and _WORD.fullmatch(lit) is not None))
+        self.words = tuple(lit for lit in ordered if _of_word_characters(lit))
+        self.others = tuple(lit for lit in ordered if not _of_word_characters(lit))
+
+
+def _of_word_characters(literal: bytes) -> bool:
+    return bool(literal) and _WORD.fullmatch(literal) is not None
 
 
 _LEADING_WORD = re.compile(rb"\\b([A-Za-z_]\w*)")
