@@ -348,6 +348,8 @@ class _Translation:
         if not (options.roc or options.hip_launch_syntax or options.in_comments or options.in_strings):
             version = options.rocm_version
             view = lexical.scan(self.data, lambda raw: _relevant_name(raw, self.table, False, version))
+            if view is not None and view.misplaced_directive and not self.unchanged_without_names(view.includes):
+                view = None  # the parse says which blocks its includes are in
         defining: list[tuple[Node, str]] = []
         if view is not None:
             names, bodies, include_paths = view.names, view.define_bodies, view.includes
@@ -439,6 +441,23 @@ class _Translation:
             positions=PositionMap.of_rounds([edits]),
             tree=self.__dict__.get("tree"),  # None when nothing needed the parse
         )
+
+    def unchanged_without_names(self, paths: list[IncludePath]) -> bool:
+        """A file with no name to rename comes out as it went in: no runtime header to add and
+        no #include to rewrite, drop, report or put the runtime header before."""
+        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip()) and not self.options.included_source
+        if cuda_source or any(marker in self.data for marker in _DEVICE_SYNTAX):
+            return False
+        renames = self.options.include_renames
+        for path in paths:
+            if path.kind not in ("system_lib_string", "string_literal") or len(path.text) < 2:
+                continue
+            name = path.text[1:-1].decode("utf-8", "replace")
+            if name == RUNTIME_HEADER or name in _NEEDS_RUNTIME_FIRST or self.table.header(name) is not None:
+                return False
+            if renames is not None and path.kind == "string_literal" and renames.rewrite(name) is not None:
+                return False
+        return True
 
     def read_tree(
         self,

@@ -8,8 +8,12 @@ answer as tree-sitter's parse, for a fraction of the cost. `scan` returns None w
 be sure: a name that may be declared or defined there (`int cudaX;`, `struct cudaX`, a #define
 of one), a name in an enum or a label's place, a `#` outside a directive, an unbalanced
 conditional, an #include inside braces, anything unusual. The renamer then parses the file, as
-before. tests/unit/test_lexical_scan.py checks, on every corpus input, that a file the scan
-accepts is renamed byte for byte as the parse renames it.
+before. A directive inside a declaration or an expression (the parse fails around it) is
+accepted only in a file that holds no name the renamer cares about, even in a comment; such a
+view says so (`misplaced_directive`), and the renamer uses it only where no #include of the file
+would change (the includes' blocks may not be the parse's). tests/unit/test_lexical_scan.py
+checks, on every corpus input, that a file the scan accepts is renamed byte for byte as the
+parse renames it.
 """
 
 from __future__ import annotations
@@ -87,6 +91,8 @@ class LexicalFile:
     define_bodies: list[tuple[int, int]]  # each #define's value, in document order
     includes: list[IncludePath]
     directives: list[_Directive]
+    # a directive inside a declaration or an expression: the file then holds no relevant name
+    misplaced_directive: bool = False
 
     def runtime_include_offset(self, feature_macro: Callable[[bytes], bool]) -> int:
         """As translate/engine.py's `_runtime_include_offset` reads the parse: after `#pragma
@@ -242,16 +248,22 @@ def _scan(data: bytes, relevant: Callable[[bytes], str | None]) -> LexicalFile:
     code = _blanked(data, blanks)
     if b"#" in code:
         raise Unsure  # a directive the parse may see where the preprocessor would not
-    floor = 0  # where the previous directive starts
+    words = set(_WORD.findall(data))
+    misplaced, floor = False, 0  # floor: where the previous directive starts
     for directive in directives:
         # only the code since the previous directive is new (none there: the byte before that
         # one, checked already), so a header of a thousand #defines is read once
         if _previous(code, directive.start, floor)[0] not in _ITEM_ENDS:
-            raise Unsure  # inside a declaration or an expression: the parse fails around it
+            # inside a declaration or an expression: the parse fails around it, and may read
+            # any name near it otherwise than the scan does
+            if any(relevant(word) is not None for word in words):
+                raise Unsure
+            misplaced = True
+            break
         floor = directive.start
     includes, define_bodies = _directives(data, code, directives)
-    names = _names(data, code, blanks, directives, strings_end, relevant)
-    return LexicalFile(data, code, names, define_bodies, includes, directives)
+    names = _names(data, code, blanks, directives, strings_end, relevant, words)
+    return LexicalFile(data, code, names, define_bodies, includes, directives, misplaced)
 
 
 def _raw_prefix(data: bytes, quote: int) -> bool:
@@ -352,12 +364,14 @@ def _names(
     directives: list[_Directive],
     strings_end: set[int],
     relevant: Callable[[bytes], str | None],
+    words: set[bytes],
 ) -> list[tuple[int, int, str]]:
-    """The relevant names the parse would give as identifier nodes, each a use (see `_use`)."""
+    """The relevant names the parse would give as identifier nodes, each a use (see `_use`).
+    `words`: the file's distinct words."""
     found: list[tuple[int, int, str]] = []
     blank_starts = [s for s, _ in blanks]
     directive_starts = [d.start for d in directives]
-    for raw in set(_WORD.findall(data)):
+    for raw in words:
         name = relevant(raw)
         if name is None:
             continue

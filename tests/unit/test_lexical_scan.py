@@ -103,9 +103,10 @@ def test_runtime_include_offset_matches_the_parse() -> None:
         b"enum { cudaSuccess, cudaErrorX };\n",
         b"void f() { cudaStream_t: ; }\n",  # a label
         b'extern "C" {\n#include <cuda.h>\n}\n',  # an #include inside braces
-        b"template <class T>\n#ifdef X\n__host__\n#endif\nT f();\n",  # a directive inside a declaration
+        b"template <class T>\n#ifdef X\n__host__\n#endif\nT f(cudaStream_t s);\n",  # a directive in a declaration
+        b"// cudaMalloc\nint f(int a,\n#ifdef X\nint b\n#endif\n);\n",  # the same, a CUDA name in a comment
         b"int a = 1; #define X 2\n",  # `#` in the middle of a line
-        b"#define A 1\n#define B 2\nint v = f(1,\n#define C 3\n2);\n",  # after a run of directives
+        b"#define A 1\n#define B cudaSuccess\nint v = f(1,\n#define C 3\n2);\n",  # after a run of directives
         b"#if A\nint cudaX;\n",  # no #endif
         b"void f(int a, int cudaStreamX);\n",
         b"struct S { S() : cudaX(1) {} int cudaX; };\n",
@@ -113,6 +114,33 @@ def test_runtime_include_offset_matches_the_parse() -> None:
 )
 def test_constructs_only_the_parse_can_read_are_refused(code: bytes) -> None:
     assert _view(code) is None
+
+
+@pytest.mark.parametrize(
+    ("path", "code", "without_parse"),
+    [
+        ("a.cpp", b"int f(int a,\n#ifdef X\nint b\n#endif\n);\n", True),
+        ("a.h", b'#include <vector>\n#include "mine.h"\nT g(\n#if A\n1\n#endif\n);\n', True),
+        ("a.cu", b"int f(int a,\n#ifdef X\nint b\n#endif\n);\n", False),  # gets the runtime header
+        ("a.cpp", b"#include <cuda_runtime.h>\nint f(int a,\n#ifdef X\nint b\n#endif\n);\n", False),
+        ("a.cpp", b"__device__ int f(int a,\n#ifdef X\nint b\n#endif\n);\n", False),
+    ],
+)
+def test_a_misplaced_directive_is_read_without_a_parse_only_where_nothing_changes(
+    path: str, code: bytes, without_parse: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = _view(code)
+    assert view is not None and view.misplaced_directive and not view.names
+    source, options = SourceFile(path, code), TranslateOptions(rocm_version=(5, 7, 0))
+    parses: list[bytes] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(engine, "parse", lambda data: parses.append(data) or parse(data))
+        read = _result(rename(source, options))
+        patch.setattr(engine.lexical, "scan", lambda *args: None)
+        parsed = _result(rename(source, options))
+    assert read == parsed
+    assert (len(parses) == 1) is without_parse  # the second rename always parses
+    assert not without_parse or read[0] == code
 
 
 def test_names_in_code_only() -> None:
