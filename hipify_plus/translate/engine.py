@@ -393,16 +393,11 @@ class _Translation:
             self.wrapped_kernels = wrapped_kernel_names(tree)  # templates and macros: HIP_KERNEL_NAME
             for call in captures(tree, "launch").get("launch", []):
                 self.launch(call)
-        device_syntax = any(marker in self.data for marker in _DEVICE_SYNTAX)
-        # a .cu file is compiled as CUDA: it gets the runtime header as hipcc's -x hip does (HIPIFY
-        # adds it to every CUDA source); headers and .cpp files only when they use it, and an
-        # empty .cu file stays empty; a .cu file other files include is a header in all but name
-        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip()) and not self.options.included_source
         # an #include the parse did not see as one (inside an ERROR node) still counts: the
         # output of a second conversion must not gain another runtime include
         has_runtime = has_runtime or _RUNTIME_INCLUDE.search(self.data) is not None
         headers = []
-        if not has_runtime and (self.uses_runtime or device_syntax or cuda_source):
+        if not has_runtime and (self.uses_runtime or self.needs_runtime_anyway):
             headers.append(RUNTIME_HEADER)
         if self.uses_rtc and _RTC_INCLUDE.search(self.data) is None:
             headers.append(RTC_HEADER)
@@ -442,17 +437,25 @@ class _Translation:
             tree=self.__dict__.get("tree"),  # None when nothing needed the parse
         )
 
+    @cached_property
+    def needs_runtime_anyway(self) -> bool:
+        """The file gets the runtime header whatever names it uses: it has device syntax, or it
+        is a .cu file, compiled as CUDA, as hipcc's -x hip does (HIPIFY adds the header to every
+        CUDA source); headers and .cpp files only when they use it, an empty .cu file stays
+        empty, and a .cu file other files include is a header in all but name."""
+        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip()) and not self.options.included_source
+        return cuda_source or any(marker in self.data for marker in _DEVICE_SYNTAX)
+
     def unchanged_without_names(self, paths: list[IncludePath]) -> bool:
         """A file with no name to rename comes out as it went in: no runtime header to add and
         no #include to rewrite, drop, report or put the runtime header before."""
-        cuda_source = self.source.path.endswith(".cu") and bool(self.data.strip()) and not self.options.included_source
-        if cuda_source or any(marker in self.data for marker in _DEVICE_SYNTAX):
+        if self.needs_runtime_anyway:
             return False
         renames = self.options.include_renames
         for path in paths:
-            if path.kind not in ("system_lib_string", "string_literal") or len(path.text) < 2:
+            name = _include_name(path)
+            if name is None:
                 continue
-            name = path.text[1:-1].decode("utf-8", "replace")
             if name == RUNTIME_HEADER or name in _NEEDS_RUNTIME_FIRST or self.table.header(name) is not None:
                 return False
             if renames is not None and path.kind == "string_literal" and renames.rewrite(name) is not None:
@@ -737,10 +740,9 @@ class _Translation:
             if target is not None and target.startswith("hip/"):
                 first_hip.setdefault(path.scope, path.directive_start)
         for path in paths:
-            raw = path.text
-            if path.kind not in ("system_lib_string", "string_literal") or len(raw) < 2:
+            name = _include_name(path)
+            if name is None:
                 continue
-            name = raw[1:-1].decode("utf-8", "replace")
             scope = path.scope
             header = self.table.header(name)
             if self.include_target(path) in _NEEDS_RUNTIME_FIRST and not (
@@ -810,10 +812,9 @@ class _Translation:
 
     def include_target(self, path: IncludePath) -> str | None:
         """The header an #include path names after conversion (itself when it is not CUDA's)."""
-        raw = path.text
-        if path.kind not in ("system_lib_string", "string_literal") or len(raw) < 2:
+        name = _include_name(path)
+        if name is None:
             return None
-        name = raw[1:-1].decode("utf-8", "replace")
         header = self.table.header(name)
         return name if header is None else header.target_at(self.options.rocm_version, self.options.roc)
 
@@ -874,6 +875,14 @@ def _needs_runtime(name: str, target: str) -> bool:
     functions (`sqrt`, `max`), OpenGL's `GLuint` and the word `texture` to themselves: a host file
     that only uses those (a GL header inside `extern "C"`) must not get the HIP runtime."""
     return target != name or name.startswith(("__", "atomic")) or name.endswith("Reference")
+
+
+def _include_name(path: IncludePath) -> str | None:
+    """The header an #include names (`<a/b.h>` or `"b.h"`); None for a macro's."""
+    raw = path.text
+    if path.kind not in ("system_lib_string", "string_literal") or len(raw) < 2:
+        return None
+    return raw[1:-1].decode("utf-8", "replace")
 
 
 def _include_paths(paths: list[Node]) -> list[IncludePath]:
