@@ -68,7 +68,7 @@ class ConvertRule:
             return False
         bodies = _device_bodies(text)
         find = text.find
-        for pattern, first in possible:  # as `triggers` in each body: one of its parts matches there
+        for pattern, first in possible:  # a match of one trigger inside one body
             for start, end in bodies:
                 if first and all(find(literal, start, end) < 0 for literal in first):
                     continue  # no match of the part can lie in this body

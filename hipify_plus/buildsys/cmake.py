@@ -52,7 +52,9 @@ VARIABLES = {
     "CUDA_TOOLKIT_INCLUDE": "",
 }
 PACKAGE_OF = {replacement: package for replacement, package in TARGETS.values()}
-_TARGET_PATTERNS = [(cuda, re.compile(re.escape(cuda) + r"(?![\w])")) for cuda in TARGETS]
+_TARGET_PATTERNS = [
+    (re.compile(re.escape(cuda) + r"(?![\w])"), rocm, package) for cuda, (rocm, package) in TARGETS.items()
+]
 _FLAG_VARIABLE = re.compile(r"^(?:CMAKE_CUDA_FLAGS(?:_[A-Z]+)?|CUDA_NVCC_FLAGS(?:_[A-Z]+)?)$")
 _CUDA_GENEX = re.compile(r"\$<(?:\$<)?COMPILE_LANGUAGE:CUDA>")
 _GENEX_BODY = re.compile(r"^(?P<prefix>\$<\$<COMPILE_LANGUAGE:[^>]*>:)(?P<body>.*)>$", re.DOTALL)
@@ -181,9 +183,8 @@ def _rewrite_args(
                 new = f'"{value}"' if arg.quoted else value
                 result.notes += [(command.start, f"{flag}: {note}") for flag, note in translated.notes]
         if "CUDA::" in new:  # every target's name starts so (most arguments name none)
-            for cuda, pattern in _TARGET_PATTERNS:
+            for pattern, rocm, package in _TARGET_PATTERNS:
                 if pattern.search(new):
-                    rocm, package = TARGETS[cuda]
                     new = pattern.sub(rocm, new)
                     needed.add(package)
         if "${" in new:
