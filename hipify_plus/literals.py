@@ -6,23 +6,28 @@ from __future__ import annotations
 import re
 
 _INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlLzZ]*)$")
+_OCTAL = re.compile(r"[0-7]+")
 FULL_32BIT = 0xFFFFFFFF
 # all-ones spellings whose value depends on the (32-bit) type rather than on digits
 _ALL_ONES = frozenset({"~0u", "~0U", "~0", "~0x0u", "(unsigned)-1", "(unsignedint)-1", "-1"})
 
 
 def parse_int(text: str) -> int | None:
-    """An integer literal's value (`0xffffffffu`, `1'024`, `32`), or None."""
-    match = _INT_LITERAL.match(text.strip())
-    if not match:
-        return None
-    digits = match.group(1).replace("'", "")
-    if digits.lower().startswith("0x"):
-        return int(digits, 16)
-    if digits.lower().startswith("0b"):
-        return int(digits[2:], 2)
-    if len(digits) > 1 and digits.startswith("0"):
-        return int(digits, 8)
+    """An integer literal's value (`0xffffffffu`, `1'024`, `32`), or None (also for `09`, which
+    is no octal number)."""
+    if text.isascii() and text.isdigit():  # most literals are plain decimals: no pattern needed
+        digits = text
+    else:
+        match = _INT_LITERAL.match(text.strip())
+        if not match:
+            return None
+        digits = match.group(1).replace("'", "")
+        if digits[:2] in ("0x", "0X"):
+            return int(digits, 16)
+        if digits[:2] in ("0b", "0B"):
+            return int(digits[2:], 2)
+    if len(digits) > 1 and digits[0] == "0":
+        return int(digits, 8) if _OCTAL.fullmatch(digits) else None
     return int(digits)
 
 

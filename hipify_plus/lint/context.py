@@ -115,6 +115,7 @@ class LintContext:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _by_type: dict[str, list[Node]] | None = field(default=None, repr=False)
     _node_cache: dict[frozenset[str], list[Node]] = field(default_factory=dict, repr=False)
+    _mentioned: dict[bytes, bool] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.data: bytes = self.source.data  # an attribute: read for every node a detector sees
@@ -144,6 +145,19 @@ class LintContext:
 
     def text(self, node: Node) -> str:
         return node_text(node)  # not a slice of `data`: nodes of other trees (macro bodies) come here too
+
+    def mentions(self, *literals: bytes) -> bool:
+        """Whether the file's text holds one of `literals`, each searched for once per file: a
+        node detector asks for every node it sees, and a header of a thousand directives is
+        a megabyte (cuda-samples' glew.h)."""
+        found = self._mentioned
+        for literal in literals:
+            hit = found.get(literal)
+            if hit is None:
+                hit = found[literal] = literal in self.data
+            if hit:
+                return True
+        return False
 
     @cached_property
     def clang(self) -> ClangFacts | None:

@@ -75,8 +75,15 @@ JobResult = tuple[list[Diagnostic], bytes | None, list[str], str, Counter[str]]
 _R = TypeVar("_R")
 
 
+# Linting this many files in this process, importing every detector module the selection can
+# use costs less than working out per file which ones it needs (0.07 s against 0.5 ms a file).
+_IMPORT_ALL_INLINE = 100
+
+
 def _results(jobs: list[Job], workers: int, function: Callable[[Job], _R]) -> Iterator[_R]:
     with Workers(workers, [len(data) for _, data, _, _ in jobs], lambda: _import_detectors(jobs)) as pool:
+        if pool.pool is None and len(jobs) >= _IMPORT_ALL_INLINE:
+            _import_detectors(jobs)
         yield from pool.map(function, jobs)
 
 

@@ -131,14 +131,22 @@ def _selected_module(name: str, families: frozenset[str] | None, rules: frozense
     return rules is None or len(parts) == 1 or (rule is not None and f"HP{rule[1]}" in rules)
 
 
+@cache
+def _submodules(name: str) -> tuple[tuple[str, bool], ...]:
+    """(name, is a package) of the modules in package `name`, listed from disk once per process
+    (convert asks for a few rules per file, a different few from file to file)."""
+    package = importlib.import_module(name)
+    return tuple((m.name, m.ispkg) for m in pkgutil.iter_modules(package.__path__))
+
+
 def _import_family(name: str, is_package: bool, rules: frozenset[str] | None) -> None:
-    family = importlib.import_module(name)
+    importlib.import_module(name)
     if is_package:
-        for module in pkgutil.iter_modules(family.__path__):
-            rule = _RULE_MODULE.match(module.name)
+        for module, _ in _submodules(name):
+            rule = _RULE_MODULE.match(module)
             if rules is not None and (rule is None or f"HP{rule[1]}" not in rules):
                 continue  # helpers (_x.py) are imported by the rule modules that use them
-            importlib.import_module(f"{name}.{module.name}")
+            importlib.import_module(f"{name}.{module}")
 
 
 @cache
@@ -152,15 +160,15 @@ def detectors(
     `modules_needed`) narrows it to the detectors of those modules, and imports no other.
     Detectors are listed module by module, in the order of the modules' names, whatever order
     they were imported in."""
-    package = importlib.import_module(PACKAGE)
+    importlib.import_module(PACKAGE)
     if modules is not None:
         for name in sorted(modules):
             if _selected_module(name, families, rules):
                 importlib.import_module(name)
     else:
-        for module in pkgutil.iter_modules(package.__path__):
-            if families is None or module.name in families:
-                _import_family(f"{PACKAGE}.{module.name}", module.ispkg, rules)
+        for module, is_package in _submodules(PACKAGE):
+            if families is None or module in families:
+                _import_family(f"{PACKAGE}.{module}", is_package, rules)
     wanted = None if families is None else {f"{PACKAGE}.{f}" for f in families}
 
     def chosen_item(item: Registered) -> bool:

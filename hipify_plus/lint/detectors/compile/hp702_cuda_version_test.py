@@ -61,7 +61,7 @@ def _version_names(condition: Node) -> list[Node]:
 @detector("preproc_if", "preproc_elif", "preproc_ifdef", "preproc_elifdef", emits=("HP702",))
 def cuda_version_test(node: Node, ctx: LintContext) -> None:
     condition = condition_of(node)
-    if condition is None or not any(m.encode() in ctx.data for m in ("CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER")):
+    if condition is None or not ctx.mentions(b"CUDA_VERSION", b"CUDART_VERSION", b"__CUDACC_VER"):
         return
     names = _version_names(condition)
     names = [n for n in names if node_text(n) not in ctx.amd.file_macros and not ctx.provides(node_text(n))]

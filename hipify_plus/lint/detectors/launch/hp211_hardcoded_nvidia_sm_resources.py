@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hipify_plus.cuda.syntax import descendants
 from hipify_plus.lint.context import LintContext
@@ -70,10 +71,13 @@ _NAME_WORDS = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+"
 # HP211
 @detector("number_literal", emits=("HP211",))
 def hardcoded_nvidia_sm_resources(node: Node, ctx: LintContext) -> None:
-    first = parse_int(ctx.text(node))
-    in_expression = node.parent is not None and node.parent.type == "binary_expression"
-    if first is None or (first not in _RESOURCE_VALUES and not in_expression):
+    first = _literal_value(node.text or b"")
+    if first is None:
         return
+    if first not in _RESOURCE_VALUES:  # it may still be the first operand of one (`48 * 1024`)
+        parent = node.parent
+        if parent is None or parent.type != "binary_expression":
+            return
     top = node
     while (
         top.parent is not None
@@ -124,6 +128,13 @@ def hardcoded_nvidia_sm_resources_macro(node: Node, ctx: LintContext) -> None:
                 f"`{macro}` = {shown} looks like {meaning}; query the device (`hipDeviceGetAttribute`) instead",
             )
             return
+
+
+@lru_cache(maxsize=4096)
+def _literal_value(text: bytes) -> int | None:
+    """A literal's value, worked out once per spelling: a data table repeats a few hundred
+    spellings over hundreds of thousands of literals (cuda-samples' sobol_primitives.cpp)."""
+    return parse_int(text.decode("utf-8", "replace"))
 
 
 def _literal_context(ctx: LintContext, top: Node) -> tuple[str, list[str]]:

@@ -17,6 +17,7 @@ import os
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from hipify_plus.cuda.includes import HEADER_NODE_TYPES, parsed_header
@@ -126,6 +127,10 @@ class _Header:
     includes: list[str]  # resolved paths of its quoted includes that exist
     unit: Unit | None = None  # parsed on first need
 
+    @cached_property
+    def has_launch(self) -> bool:
+        return _LAUNCHES.search(self.data) is not None
+
 
 def _header(path: Path) -> _Header | None:
     note_read(str(path))
@@ -145,16 +150,15 @@ def _header(path: Path) -> _Header | None:
         return None
 
 
-def _headers(ctx: LintContext) -> list[Unit]:
+def _reachable(ctx: LintContext) -> dict[str, _Header]:
     """Project headers the file includes with quotes, transitively, found next to each including
-    file (a unity build's headers call each other's functions); parsed only when a launch is
-    written somewhere among them or in the file."""
+    file (a unity build's headers call each other's functions), by resolved path."""
     try:
         start = Path(ctx.source.path).resolve()
         if not start.is_file():
-            return []
+            return {}
     except (OSError, ValueError):
-        return []
+        return {}
     found: dict[str, _Header] = {}
     pending = [str(r) for m in _INCLUDE.finditer(ctx.data) if (r := _resolve(start.parent, m.group(1)))]
     while pending and len(found) < MAX_HEADERS:
@@ -165,7 +169,26 @@ def _headers(ctx: LintContext) -> list[Unit]:
         if header is not None:
             found[path] = header
             pending += header.includes
-    if not _LAUNCHES.search(ctx.data) and not any(_LAUNCHES.search(h.data) for h in found.values()):
+    return found
+
+
+def _launch_written(ctx: LintContext, headers: dict[str, _Header]) -> bool:
+    """Whether a launch is written (as text: in a comment too) in the file or in one of its
+    `_reachable` headers."""
+    return _LAUNCHES.search(ctx.data) is not None or any(h.has_launch for h in headers.values())
+
+
+def may_launch(ctx: LintContext) -> bool:
+    """Whether a call the file makes may launch a kernel: not where no launch is written in it or
+    in the project headers it includes."""
+    return _launch_written(ctx, _reachable(ctx))
+
+
+def _headers(ctx: LintContext) -> list[Unit]:
+    """The project headers of `_reachable`, parsed, when a launch is written somewhere among them
+    or in the file; none otherwise."""
+    found = _reachable(ctx)
+    if not _launch_written(ctx, found):
         return []  # no launch anywhere in what the file sees
     units = []
     for path, header in found.items():

@@ -14,7 +14,7 @@ import re
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.libraries._launch_loops import LoopAnalysis, analyze
 from hipify_plus.lint.detectors.libraries._launch_syntax import call_name, in_rewrite, innermost_loop
-from hipify_plus.lint.detectors.libraries._launchers import Launchers
+from hipify_plus.lint.detectors.libraries._launchers import Launchers, may_launch
 from hipify_plus.lint.detectors.libraries._loop_values import NULL_STREAMS
 from hipify_plus.lint.registry import file_detector
 from hipify_plus.parse import Node
@@ -81,8 +81,8 @@ def _message(found: LoopAnalysis) -> str:
 # HP324
 @file_detector(emits=("HP324",), names=("for", "while", "do"))
 def launch_bound_loop(ctx: LintContext) -> None:
-    if not ctx.launches and _QUOTED_INCLUDE.search(ctx.data) is None:
-        return  # no launch here, and no project header that could hold one
+    if not ctx.launches and (_QUOTED_INCLUDE.search(ctx.data) is None or not may_launch(ctx)):
+        return  # no launch here, nor in a project header it includes
     launchers = Launchers(ctx)
     for loop in _host_loops(ctx, launchers):
         found = analyze(loop, ctx, launchers, LAUNCHES_PER_ITERATION)
