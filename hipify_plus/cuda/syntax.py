@@ -162,6 +162,8 @@ def execution_space(function: Node | None, macros: Mapping[str, frozenset[str]] 
     spaces = frozenset(c.type for c in function.children if c.type in EXECUTION_SPACES)
     if macros:
         for child in function.children:
+            if child.type == "sized_type_specifier":  # `DEVICE unsigned f()`: the macro is read into the type
+                child = child.child_by_field_name("type") or child
             if child.type in ("type_identifier", "identifier") and node_text(child) in macros:
                 spaces |= macros[node_text(child)]
             elif child.type == "function_declarator":

@@ -113,3 +113,21 @@ __device__ __forceinline__ void mma_named_arch(int& d, int a, int b)
     asm("mad.lo.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b));  // expect: HP501
 #endif
 }
+
+// An execution space spelled by a macro of the file is device code too.
+#define PROJECT_DEVICE __device__ __forceinline__
+PROJECT_DEVICE unsigned lane_id_by_macro()
+{
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));  // expect: HP501
+    return lane;
+}
+
+// A host function's asm is the host's own assembly, never PTX (nvcc hands it to the host
+// compiler); and another ISA's dotted mnemonic (RISC-V vector-mask moves, as in ggml's ET
+// kernels) is no PTX instruction in a macro either.
+static inline void host_mask_setup()
+{
+    __asm__ volatile("mov.m.x m0, x0, 0xFF");  // ok: HP501
+}
+#define ET_MASK_ALL() __asm__ volatile("mov.m.x m0, x0, 0xFF")  // ok: HP501

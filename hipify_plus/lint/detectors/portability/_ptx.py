@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hipify_plus.cuda.syntax import in_device_code
 from hipify_plus.lint.context import LintContext
 from hipify_plus.parse import Node
 
@@ -23,6 +22,16 @@ PTX_MNEMONIC = re.compile(
     r"|popc|clz|prefetch|redux|isspacep|tex|tld4|suld|sust|nanosleep|activemask|elect"
     r"|griddepcontrol|setmaxnreg|tcgen05|bra|ret|rcp|sqrt|rsqrt|sin|cos|lg2|ex2|tanh|testp|dp4a"
     r"|dp2a|sad|addc|subc|madc|match|multimem)((?:\.[a-z0-9_]+)+)"
+)
+# A PTX instruction's suffixes name its type, state space, rounding, scope or shape; another
+# ISA's dotted mnemonic does not (RISC-V's `mov.m.x`, MIPS's `add.s`): one of these must be there.
+PTX_SUFFIX = re.compile(
+    r"\.(?:[bsuf](?:8|16|32|64|128)|f16x2|bf16(?:x2)?|tf32|e[45]m[23](?:x2)?|pred|v[248]"
+    r"|global|shared|local|const|param|tex|generic|cluster|sync|aligned|async|bulk|uni|nc|ca|cg|cs|lu|cv"
+    r"|wb|wt|relaxed|acquire|release|acq_rel|weak|volatile|cta|gpu|sys|gl|approx|full|ftz|sat|rni?|rzi?"
+    r"|rmi?|rpi?|rna|lo|hi|wide|cc|eq|ne|lt|le|gt|ge|equ|neu|ltu|leu|gtu|geu|num|nan|ls|hs|bfly|up|down"
+    r"|idx|ballot|all|any|to|trans|wrap|clamp|row|col|x[124]|m\d+n\d+k\d+|[123]d|proxy|init|arrive"
+    r"|wait|try_wait|expect_tx|mma_async|finite|infinite|number|notanumber|normal|subnormal|L[12])(?![\w])"
 )
 PTX_BARE = re.compile(r"(?<![\w.])(trap|exit|brkpt)\s*;|\.reg\s+\.")
 PTX_CONSTRAINT_LETTERS = frozenset("lfhd")
@@ -75,7 +84,7 @@ def _ptx_idiom(assembly: str) -> str | None:
         key = "lanemask" if key.startswith("lanemask") else key
         hint = SPECIAL_REGISTER_REPLACEMENT.get(key)
         return f"PTX register `%{register}`" + (f" (use {hint})" if hint else "")
-    mnemonic = PTX_MNEMONIC.search(assembly)
+    mnemonic = next((m for m in PTX_MNEMONIC.finditer(assembly) if _ptx_suffixed(assembly, m)), None)
     if mnemonic:
         root, suffix = mnemonic.group(1), mnemonic.group(2)
         hint = MNEMONIC_REPLACEMENT.get(root)
@@ -93,6 +102,16 @@ def _ptx_idiom(assembly: str) -> str | None:
             return f"PTX instruction `{bare.group(1)}`" + (f" (use {hint})" if hint else "")
         return "PTX register declarations (`.reg`)"
     return None
+
+
+_OPERATION = re.compile(r"[^\s;,]*")
+
+
+def _ptx_suffixed(assembly: str, mnemonic: re.Match[str]) -> bool:
+    """Whether the whole dotted operation a mnemonic starts (`tcgen05.alloc.cta_group::1.sync...`)
+    has a PTX suffix."""
+    end = _OPERATION.match(assembly, mnemonic.end(2))
+    return PTX_SUFFIX.search(assembly, mnemonic.start(2), end.end() if end else mnemonic.end(2)) is not None
 
 
 def _asm_template(node: Node, ctx: LintContext) -> str | None:
@@ -115,10 +134,30 @@ def _ptx_constraints(node: Node, ctx: LintContext) -> list[str]:
     return found
 
 
+def _device_side(node: Node, ctx: LintContext) -> bool | None:
+    """Whether an asm statement is compiled for the GPU: True in a `__global__` or `__device__`
+    function (spelled by a macro of the file too), False in a host function or at file scope,
+    None in a lambda (whose execution space the grammar does not show)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "lambda_expression":
+            return None
+        if parent.type == "function_definition":
+            return bool(ctx.execution_space(parent) & {"__global__", "__device__"})
+        parent = parent.parent
+    return False
+
+
 def _ptx_in_asm(node: Node, ctx: LintContext) -> str | None:
+    """The PTX in an asm statement that may be compiled for the GPU. A host function's asm is the
+    host's own assembly, never PTX (nvcc hands it to the host compiler), whatever it looks like:
+    RISC-V's `mov.m.x` (ggml's ET kernels) has a PTX mnemonic's shape."""
+    side = _device_side(node, ctx)
+    if side is False:
+        return None
     template = _asm_template(node, ctx)
     idiom = _ptx_idiom(template) if template is not None else None
-    if idiom is None and in_device_code(node):
+    if idiom is None and side:
         constraints = _ptx_constraints(node, ctx)
         if constraints:
             idiom = f'PTX operand constraint `"{constraints[0]}"` (AMD has no l/f/h/d register classes)'
