@@ -5,9 +5,37 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+
+class ScratchUnavailable(RuntimeError):
+    """No scratch folder can be made where TMPDIR (or the system) says; the message says where
+    and why."""
+
+
+def make_scratch_folder(prefix: str) -> Path:
+    """A new private folder for scratch files, under TMPDIR or the system's temporary folder; the
+    caller removes it. Raises ScratchUnavailable when none can be made there."""
+    try:
+        return Path(tempfile.mkdtemp(prefix=prefix))
+    except OSError as exc:
+        where = tempfile.gettempdir()
+        raise ScratchUnavailable(
+            f"cannot make a scratch folder in {where} ({exc.strerror or exc}): set TMPDIR to a folder you can write"
+        ) from exc
+
+
+@contextlib.contextmanager
+def scratch_folder(prefix: str) -> Iterator[Path]:
+    """`make_scratch_folder`, removed with what it holds when the block ends."""
+    folder = make_scratch_folder(prefix)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def write_atomic(path: Path, data: bytes, mode: int | None = None, durable: bool = False) -> None:

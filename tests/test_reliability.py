@@ -474,3 +474,26 @@ def test_report_survives_every_bad_input(hostile: Path, tmp_path: Path, capsys) 
     assert any("pipe.cu: not a regular file" in p for p in problems)
     assert any("dangling.cu: cannot read" in p for p in problems)
     assert {p.name: p.read_bytes() for p in hostile.iterdir() if p.name in before} == before
+
+
+def test_no_scratch_folder_is_a_clear_error_or_a_fallback(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Where no scratch folder can be made (TMPDIR a file, a full or read-only disk), the report
+    stops with a message saying where and what to set, and convert, which needs one only to ask
+    hipcc which library releases are installed, goes on without that answer."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    not_a_folder = tmp_path / "tmp-is-a-file"
+    not_a_folder.write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_folder))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing remembered from other tests
+
+    code, _, err = run(["report", str(tmp_path / "src"), "-o", str(tmp_path / "gap.html"), "--no-cache"], capsys)
+    assert code == 2, err
+    assert f"cannot make a scratch folder in {not_a_folder}" in err and "set TMPDIR" in err
+    assert "internal error" not in err and "Traceback" not in err
+    assert not (tmp_path / "gap.html").exists()
+
+    code, _, err = run(["convert", str(tmp_path / "src"), "-o", str(tmp_path / "out"), "--no-progress"], capsys)
+    assert code in (0, 1), err
+    assert "internal error" not in err and "Traceback" not in err
+    assert b"hipDeviceSynchronize" in (tmp_path / "out" / "k.cu").read_bytes()

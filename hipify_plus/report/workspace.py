@@ -12,12 +12,13 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from hipify_plus.convert import CACHE_NAME
+from hipify_plus.convert import CACHE_NAME, ConvertError
+from hipify_plus.fsutil import ScratchUnavailable, make_scratch_folder
 
 
 @contextlib.contextmanager
@@ -31,10 +32,16 @@ def converted_tree(cache_dir: Path | None, paths: list[Path]) -> Iterator[tuple[
         finally:
             lock.close()  # releases the lock
         return
-    with tempfile.TemporaryDirectory(prefix="hipify-plus-report-") as scratch:
-        output = Path(scratch) / "out"
+    try:
+        scratch = make_scratch_folder("hipify-plus-report-")
+    except ScratchUnavailable as exc:
+        raise ConvertError(str(exc)) from exc
+    try:
+        output = scratch / "out"
         output.mkdir()
         yield output, False
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _key(paths: list[Path]) -> str:

@@ -6,10 +6,10 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hipify_plus.fsutil import ScratchUnavailable, scratch_folder
 from hipify_plus.subprocesses import exit_status, first_error, last_line
 
 COMPILE_TIMEOUT = 900
@@ -98,12 +98,18 @@ class Hipcc:
         written to a temporary file: hipcc 5.2 adds none of its HIP flags for a source read from
         stdin (clang then fails with "cannot find HIP runtime"), and a named target spares it
         the GPU probe (rocm_agent_enumerator)."""
-        with tempfile.TemporaryDirectory(prefix="hipify-plus-") as folder:
-            path = Path(folder) / "probe.hip"
-            path.write_text(source, encoding="utf-8")
-            return self.run(
-                ["-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", *arguments, str(path)]
-            )
+        try:
+            with scratch_folder("hipify-plus-") as folder:
+                path = folder / "probe.hip"
+                try:
+                    path.write_text(source, encoding="utf-8")
+                except OSError as exc:
+                    raise HipccFailed(f"cannot write {path}: {exc.strerror or exc}") from exc
+                return self.run(
+                    ["-E", "-x", "hip", f"--offload-arch={arch}", "--cuda-host-only", "-w", *arguments, str(path)]
+                )
+        except ScratchUnavailable as exc:  # no scratch file: as if hipcc could not run
+            raise HipccFailed(str(exc)) from exc
 
 
 class HipccNotFound(LookupError):

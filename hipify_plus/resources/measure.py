@@ -10,7 +10,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -20,7 +19,13 @@ from typing import Any
 from hipify_plus.compile_flags import CompileCommandsError, compile_command_flags, map_include
 from hipify_plus.convert import ConvertSettings, convert
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
-from hipify_plus.fsutil import DEFAULT_MAX_FILE_SIZE, input_problem, write_atomic
+from hipify_plus.fsutil import (
+    DEFAULT_MAX_FILE_SIZE,
+    ScratchUnavailable,
+    input_problem,
+    make_scratch_folder,
+    write_atomic,
+)
 from hipify_plus.lint.context import Kernel, LintContext
 from hipify_plus.lint.settings import LintSettings
 from hipify_plus.parse import Tree, parse
@@ -237,7 +242,10 @@ def _in_users_terms(message: str, unit: Unit) -> str:
 
 def measure(paths: list[Path], settings: MeasureSettings) -> Measurement:
     result = Measurement()
-    workdir = Path(tempfile.mkdtemp(prefix="hipify-plus-resources-"))
+    try:
+        workdir = make_scratch_folder("hipify-plus-resources-")
+    except ScratchUnavailable as exc:
+        raise CompilerError(str(exc)) from exc
     result.workdir = workdir
     try:
         units, errors = prepare_units(paths, settings, workdir)
