@@ -5,7 +5,7 @@ from __future__ import annotations
 from hipify_plus.cuda.syntax import callee_name, enclosing_function, execution_space
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded
-from hipify_plus.lint.registry import detector
+from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
 
 DEVICE_RUNTIME_CALLS = frozenset(
@@ -29,23 +29,7 @@ DEVICE_RUNTIME_CALLS = frozenset(
 )
 
 
-# HP513
-@detector("call_expression", emits=("HP513",))
-def dynamic_parallelism(node: Node, ctx: LintContext) -> None:
-    launch = any(c.type == "kernel_call_syntax" for c in node.children)
-    if launch:
-        space = execution_space(enclosing_function(node))
-        if not space & {"__global__", "__device__"}:
-            return
-        what = "kernel launch (`<<<>>>`) in device code"
-    else:
-        name = callee_name(node)
-        if name not in DEVICE_RUNTIME_CALLS:
-            return
-        space = execution_space(enclosing_function(node))
-        if not space & {"__global__", "__device__"} or "__host__" in space:
-            return
-        what = f"`{name}` in device code"
+def _report(node: Node, what: str, ctx: LintContext) -> None:
     if _device_excluded(node, ctx):
         return
     ctx.report(
@@ -54,3 +38,30 @@ def dynamic_parallelism(node: Node, ctx: LintContext) -> None:
         f"{what}: HIP does not support dynamic parallelism; launch the child "
         "work from the host (or fold it into the parent kernel)",
     )
+
+
+# HP513
+@file_detector(emits=("HP513",), names=("<<",))
+def device_side_launch(ctx: LintContext) -> None:
+    """`<<<>>>` in a `__global__` or `__device__` function (the launches the file's launch model
+    found: every call with a launch configuration)."""
+    for launch in ctx.launches:
+        call = launch.node
+        if not any(c.type == "kernel_call_syntax" for c in call.children):
+            continue  # hipLaunchKernelGGL & co.: host API calls, reported below when in device code
+        if execution_space(enclosing_function(call)) & {"__global__", "__device__"}:
+            _report(call, "kernel launch (`<<<>>>`) in device code", ctx)
+
+
+# HP513
+@detector("call_expression", emits=("HP513",), names=tuple(sorted(DEVICE_RUNTIME_CALLS)))
+def device_runtime_call(node: Node, ctx: LintContext) -> None:
+    if any(c.type == "kernel_call_syntax" for c in node.children):
+        return  # a launch: device_side_launch's
+    name = callee_name(node)
+    if name not in DEVICE_RUNTIME_CALLS:
+        return
+    space = execution_space(enclosing_function(node))
+    if not space & {"__global__", "__device__"} or "__host__" in space:
+        return
+    _report(node, f"`{name}` in device code", ctx)
