@@ -22,12 +22,6 @@ def _raw(node: Node, ctx: LintContext) -> bytes:
     return ctx.data[node.start_byte : node.end_byte]
 
 
-@lru_cache(maxsize=64)
-def _contains(data: bytes, needle: bytes) -> bool:
-    """`needle in data`, once per file (detectors run per node; the file does not change)."""
-    return needle in data
-
-
 @lru_cache(maxsize=8)
 def _is_hip_source(data: bytes) -> bool:
     """Already-ported HIP code (includes a HIP header or calls the HIP runtime)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
-from hipify_plus.lint.detectors.portability._file import _contains, _raw
+from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._includes import _include_path
 from hipify_plus.lint.detectors.portability._wmma_edits import WmmaPlan
 from hipify_plus.lint.detectors.portability._wmma_plan import wmma_fix, wmma_plan
@@ -46,7 +46,7 @@ def wmma_without_hip_support(ctx: LintContext) -> None:
             found = _include_path(node, ctx)
             if found is None or found[1] != "mma.h" or _excluded_on_amd(node, ctx):
                 continue
-            if found[0].type == "string_literal" and not _contains(ctx.data, b"wmma"):
+            if found[0].type == "string_literal" and not ctx.mentions(b"wmma"):
                 continue  # a project header that happens to be called mma.h
             span, what = found[0], "`<mma.h>`"
         elif not reported and _raw(node, ctx) == b"nvcuda" and not _excluded_on_amd(node, ctx):

@@ -6,7 +6,7 @@ the marker comment the port writes beside the type."""
 from __future__ import annotations
 
 from hipify_plus.lint.context import LintContext
-from hipify_plus.lint.detectors.portability._file import _contains, _raw
+from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._wmma_fragments import fragments, key
 from hipify_plus.lint.detectors.portability._wmma_plan import tf32_message, wmma_fix, wmma_plan
 from hipify_plus.lint.registry import detector
@@ -30,7 +30,7 @@ def _ported_tf32(node: Node, ctx: LintContext) -> str | None:
 @detector("template_type", emits=("HP507",))
 def wmma_shape_without_rocwmma(node: Node, ctx: LintContext) -> None:
     name = node.child_by_field_name("name")
-    if name is None or _raw(name, ctx) != b"fragment" or not _contains(ctx.data, b"wmma"):
+    if name is None or _raw(name, ctx) != b"fragment" or not ctx.mentions(b"wmma"):
         return
     ported = _ported_tf32(node, ctx)
     if ported is not None:

@@ -11,7 +11,7 @@ from hipify_plus.cuda.syntax import enclosing_function
 from hipify_plus.edits import Fix
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _device_excluded
-from hipify_plus.lint.detectors.portability._file import _contains, _raw
+from hipify_plus.lint.detectors.portability._file import _raw
 from hipify_plus.lint.detectors.portability._wmma_plan import wmma_fix, wmma_plan
 from hipify_plus.lint.registry import detector, file_detector
 from hipify_plus.parse import Node
@@ -48,7 +48,7 @@ def _port_status(node: Node, ctx: LintContext) -> tuple[str, Fix | None]:
 def wmma_tile_per_32_threads(node: Node, ctx: LintContext) -> None:
     operator = node.child_by_field_name("operator")
     op = _raw(operator, ctx) if operator is not None else b""
-    if op not in (b"/", b">>") or not _contains(ctx.data, b"wmma"):
+    if op not in (b"/", b">>") or not ctx.mentions(b"wmma"):
         return
     divisor = ctx.int_value(node.child_by_field_name("right"))
     if (op, divisor) not in ((b"/", 32), (b">>", 5)):

@@ -8,7 +8,7 @@ from hipify_plus.cuda.syntax import callee_name
 from hipify_plus.edits import Edit
 from hipify_plus.lint.context import LintContext
 from hipify_plus.lint.detectors.portability._amd_branches import _excluded_on_amd
-from hipify_plus.lint.detectors.portability._file import _contains, _is_hip_source, _raw
+from hipify_plus.lint.detectors.portability._file import _is_hip_source, _raw
 from hipify_plus.lint.detectors.portability._includes import _include_path, _swap_include
 from hipify_plus.lint.detectors.portability._names import _outer_qualified
 from hipify_plus.lint.registry import detector
@@ -51,7 +51,7 @@ def _header_replacement(name: str) -> str | None:
     "preproc_include", "call_expression", "qualified_identifier", emits=("HP516",), names=("include", "nvtx", "NVTX")
 )
 def nvtx_ranges(node: Node, ctx: LintContext) -> None:
-    if not _contains(ctx.data, b"nvtx") and not _contains(ctx.data, b"NVTX"):
+    if not ctx.mentions(b"nvtx", b"NVTX"):
         return
     if node.type == "preproc_include":
         found = _include_path(node, ctx)
