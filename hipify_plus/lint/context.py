@@ -85,6 +85,7 @@ class Launch:
     kernel: str  # kernel name without template arguments ('' if unknown)
     config: list[Node] = field(default_factory=list)  # grid, block, shared, stream as written
     threads: int | None = None  # folded block size (x*y*z), if constant
+    chevrons: bool = False  # written `k<<<...>>>(...)`; else a launch API call, or a macro clang expanded
 
 
 # Node types the shared analyses use: the engine collects them in its one query per file.
@@ -436,7 +437,7 @@ class LintContext:
                 settings = [c for c in config.named_children if c.type != "comment"]
                 name = base_name(self.text(function))
                 block = settings[1] if len(settings) > 1 else None
-                found.append(Launch(call, name, settings, self.threads(block)))
+                found.append(Launch(call, name, settings, self.threads(block), chevrons=True))
                 continue
             callee = self.text(function)
             if callee in _LAUNCH_FUNCTIONS:

@@ -17,7 +17,7 @@ def vector_launch_dimension(ctx: LintContext) -> None:
     if not ctx.is_hip:
         return
     for launch in ctx.launches:
-        if not any(c.type == "kernel_call_syntax" for c in launch.node.children):
+        if not launch.chevrons:
             continue  # hipLaunchKernelGGL takes dim3 arguments too, but nobody converts into it with uint3
         for role, setting in zip(("grid", "block"), launch.config[:2], strict=False):
             value = unparenthesized(setting)

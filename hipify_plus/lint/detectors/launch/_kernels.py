@@ -181,7 +181,7 @@ def _written_block_size(ctx: LintContext, launch: Launch) -> int | None:
 
 def _launched(ctx: LintContext, launch: Launch) -> str:
     """The launched kernel's name, also through casts such as `(const void*)k`."""
-    if not launch.config or any(c.type == "kernel_call_syntax" for c in launch.node.children):
+    if not launch.config or launch.chevrons:
         return launch.kernel  # a `<<<>>>` launch, or one clang found in a macro's expansion
     args = call_args(launch.node)
     return _referenced_kernel(args[0], ctx) if args else launch.kernel

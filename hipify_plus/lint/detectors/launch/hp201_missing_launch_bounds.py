@@ -49,7 +49,7 @@ def _escaped_kernels(ctx: LintContext, names: set[str], launches: list[Launch]) 
     launch_spans = []
     for launch in launches:
         function = launch.node.child_by_field_name("function")
-        if any(c.type == "kernel_call_syntax" for c in launch.node.children) and function is not None:
+        if launch.chevrons and function is not None:
             launch_spans.append((function.start_byte, function.end_byte))
         else:
             args = call_args(launch.node)

@@ -27,10 +27,7 @@ MAX_DYNAMIC_SMEM_ATTRIBUTES = frozenset(
 
 def _shared_bytes_argument(launch: Launch) -> Node | None:
     """The dynamic shared memory argument of a launch, if written."""
-    if any(c.type == "kernel_call_syntax" for c in launch.node.children):
-        index = 2
-    else:
-        index = 2 if callee_text(launch.node) == "hipLaunchKernelGGL" else 3
+    index = 2 if launch.chevrons or callee_text(launch.node) == "hipLaunchKernelGGL" else 3
     return launch.config[index] if len(launch.config) > index else None
 
 

@@ -46,9 +46,7 @@ def call_name(node: Node, ctx: LintContext) -> str:
 
 def stream_of(launch: Launch, ctx: LintContext) -> Node | None:
     """The stream argument of a launch, None when it has none (the null stream)."""
-    if launch.node.child_by_field_name("arguments") is not None and any(
-        c.type == "kernel_call_syntax" for c in launch.node.children
-    ):
+    if launch.chevrons and launch.node.child_by_field_name("arguments") is not None:
         return launch.config[3] if len(launch.config) > 3 else None
     args = call_args(launch.node)
     index = 4 if call_name(launch.node, ctx) == "hipLaunchKernelGGL" else 5
@@ -59,7 +57,7 @@ def launch_inputs(launch: Launch, ctx: LintContext) -> list[Node]:
     """What a launch evaluates each time: its configuration and its arguments (not the kernel)."""
     arguments = launch.node.child_by_field_name("arguments")
     args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
-    if any(c.type == "kernel_call_syntax" for c in launch.node.children):
+    if launch.chevrons:
         return list(launch.config) + args
     return args[1:]
 

@@ -106,7 +106,7 @@ def grid_sync_without_cooperative_launch(ctx: LintContext) -> None:
             function = launch.node.child_by_field_name("function")
             if function is not None:
                 edit = Edit(function.start_byte, function.end_byte, RUNTIME_LAUNCHES[callee].encode())
-        elif any(c.type == "kernel_call_syntax" for c in launch.node.children):
+        elif launch.chevrons:
             edit = _cooperative_launch_fix(launch.node, launch.config, ctx)
         fix = ctx.fix("HP511", "Launch cooperatively", [edit]) if edit is not None else None
         ctx.report(

@@ -46,11 +46,10 @@ def device_side_launch(ctx: LintContext) -> None:
     """`<<<>>>` in a `__global__` or `__device__` function (the launches the file's launch model
     found: every call with a launch configuration)."""
     for launch in ctx.launches:
-        call = launch.node
-        if not any(c.type == "kernel_call_syntax" for c in call.children):
+        if not launch.chevrons:
             continue  # hipLaunchKernelGGL & co.: host API calls, reported below when in device code
-        if execution_space(enclosing_function(call)) & {"__global__", "__device__"}:
-            _report(call, "kernel launch (`<<<>>>`) in device code", ctx)
+        if execution_space(enclosing_function(launch.node)) & {"__global__", "__device__"}:
+            _report(launch.node, "kernel launch (`<<<>>>`) in device code", ctx)
 
 
 # HP513
