@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from hipify_plus.data import data_dir
 from hipify_plus.versions import Version, parse_version
@@ -103,6 +102,11 @@ ROC_LIBRARY_NAMES = {
 }
 
 
+# translate/engine.py's `_plain_rename` of one name: (target, library, needs the runtime header),
+# or () where the name takes the renamer's whole way
+RenamePlan = tuple[str, str, bool] | tuple[()]
+
+
 @dataclass(frozen=True, slots=True)
 class Mapping:
     cuda: str
@@ -183,7 +187,7 @@ class MappingTable:
         self.relevance_memo: dict[bytes, str | None] = {}
         self.inert_memo: dict[tuple[str, Version], bool] = {}  # translate/engine.py's _inert, per name and target
         # translate/engine.py's _plain_rename, per target (roc, release, library releases) and name
-        self.plan_memo: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.plan_memo: dict[tuple[object, ...], dict[str, RenamePlan]] = {}
         files = sorted(p for p in root.glob("*.tsv") if p.name not in _NOT_IDENTIFIER_TABLES)
         for path in files:
             self._load(path)

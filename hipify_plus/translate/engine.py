@@ -22,7 +22,15 @@ from hipify_plus.cuda.syntax import node_text
 from hipify_plus.diagnostics import Diagnostic, make_diagnostic
 from hipify_plus.edits import Edit, EditBuffer, PositionMap, apply_edits
 from hipify_plus.literals import is_full_32bit_mask, is_full_mask
-from hipify_plus.mappings import CUDA_LOOKING, HIP_LIBRARY_NAMES, LIBRARY_NAMES, Mapping, MappingTable, load_mappings
+from hipify_plus.mappings import (
+    CUDA_LOOKING,
+    HIP_LIBRARY_NAMES,
+    LIBRARY_NAMES,
+    Mapping,
+    MappingTable,
+    RenamePlan,
+    load_mappings,
+)
 from hipify_plus.parse import Node, Tree, captures, parse, translation_nodes
 from hipify_plus.source import SourceFile
 from hipify_plus.templates import text
@@ -221,7 +229,7 @@ def _inert(mapping: Mapping | None, version: Version) -> bool:
     )
 
 
-def _plain_rename(name: str, mapping: Mapping | None, options: TranslateOptions) -> tuple[str, str, bool] | tuple[()]:
+def _plain_rename(name: str, mapping: Mapping | None, options: TranslateOptions) -> RenamePlan:
     """(target, library, needs the runtime header) for a name `identifier` renames the same way
     wherever it stands, with no finding and no look at the code around it; () for every other
     name (no mapping, none at the target, a release note, call arguments, enumerators, struct
@@ -598,7 +606,7 @@ class _Translation:
             self.report("HP004", start, end, f"`{target}` (for `{name}`, {library}) is experimental in ROCm", **info)
 
     @cached_property
-    def plans(self) -> dict[str, tuple[str, str, bool] | tuple[()]]:
+    def plans(self) -> dict[str, RenamePlan]:
         """`_plain_rename`'s answers for this run's target (kept in the table: names repeat
         across a project's files)."""
         options = self.options
